@@ -1,0 +1,269 @@
+//! Typed, zero-copy views of the components of an IRI reference (RFC 3987 §2.2, RFC 3986 §3).
+//!
+//! [`Spans`] is what one walk of the parse tree records: byte ranges into the input, the host kind
+//! and the path form. The view types ([`Authority`], [`Host`], [`Path`]) borrow the input.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+/// A byte range `start..end` into the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn of(self, input: &str) -> &str {
+        &input[self.start..self.end]
+    }
+}
+
+/// Which alternative of `ihost` matched (RFC 3987 §2.2, RFC 3986 §3.2.2), with the address the
+/// IP forms denote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostSpans {
+    /// `ireg-name`
+    RegName,
+    /// `IPv4address`
+    Ipv4(Ipv4Addr),
+    /// `IP-literal` holding an `IPv6address`
+    Ipv6(Ipv6Addr),
+    /// `IP-literal` holding an `IPvFuture`; the span is the version (the `1*HEXDIG` after "v").
+    IpvFuture { version: Span },
+}
+
+/// Where the parts of an `iauthority` are (RFC 3987 §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AuthoritySpans {
+    /// The whole authority, without the leading "//".
+    pub whole: Span,
+    pub userinfo: Option<Span>,
+    pub host: Span,
+    pub host_kind: HostSpans,
+    pub port: Option<Span>,
+}
+
+/// Where the components of an IRI reference are. Produced by one walk of the pest tree
+/// (`walk.rs`); everything else reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Spans {
+    pub scheme: Option<Span>,
+    pub authority: Option<AuthoritySpans>,
+    pub path: Span,
+    pub path_kind: PathKind,
+    pub query: Option<Span>,
+    pub fragment: Option<Span>,
+}
+
+/// The host kind, as the grammar classifies it (RFC 3986 §3.2.2: a host that matches
+/// `IPv4address` is an IPv4 address, not a reg-name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum HostKind {
+    /// `ireg-name` (RFC 3987 §2.2), possibly empty.
+    RegName,
+    /// `IPv4address` (RFC 3986 §3.2.2).
+    Ipv4,
+    /// `IPv6address` inside an `IP-literal` (RFC 3986 §3.2.2).
+    Ipv6,
+    /// `IPvFuture` inside an `IP-literal` (RFC 3986 §3.2.2).
+    IpvFuture,
+}
+
+impl HostKind {
+    /// The name used by the `iri` tool's JSON: `reg-name`, `ipv4`, `ipv6`, `ipvfuture`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostKind::RegName => "reg-name",
+            HostKind::Ipv4 => "ipv4",
+            HostKind::Ipv6 => "ipv6",
+            HostKind::IpvFuture => "ipvfuture",
+        }
+    }
+}
+
+/// The host of an authority (RFC 3987 §2.2 `ihost`, RFC 3986 §3.2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Host<'a> {
+    /// `ireg-name`: a registered name as written, possibly empty (`file:///etc`), possibly with
+    /// percent-encodings and non-ASCII characters.
+    RegName(&'a str),
+    /// `IPv4address`.
+    Ipv4(Ipv4Addr),
+    /// `IPv6address`, written in brackets.
+    Ipv6(Ipv6Addr),
+    /// `IPvFuture`: `"v" version "." address`, written in brackets.
+    IpvFuture {
+        /// The `1*HEXDIG` after "v", as written.
+        version: &'a str,
+        /// The part after the first ".", as written.
+        address: &'a str,
+    },
+}
+
+impl Host<'_> {
+    /// Which alternative of `ihost` this is.
+    pub fn kind(&self) -> HostKind {
+        match self {
+            Host::RegName(_) => HostKind::RegName,
+            Host::Ipv4(_) => HostKind::Ipv4,
+            Host::Ipv6(_) => HostKind::Ipv6,
+            Host::IpvFuture { .. } => HostKind::IpvFuture,
+        }
+    }
+}
+
+/// The authority of an IRI reference (RFC 3987 §2.2 `iauthority`):
+/// `[ iuserinfo "@" ] ihost [ ":" port ]`.
+///
+/// ```
+/// use rfc3987::{Host, IriRef};
+///
+/// let iri = IriRef::parse("ftp://user@[2001:db8::7]:21/").unwrap();
+/// let authority = iri.authority().unwrap();
+/// assert_eq!(authority.as_str(), "user@[2001:db8::7]:21");
+/// assert_eq!(authority.userinfo(), Some("user"));
+/// assert_eq!(authority.host_str(), "[2001:db8::7]");
+/// assert_eq!(authority.host(), Host::Ipv6("2001:db8::7".parse().unwrap()));
+/// assert_eq!(authority.port(), Some("21"));
+/// assert_eq!(authority.port_u16(), Some(21));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Authority<'a> {
+    input: &'a str,
+    spans: AuthoritySpans,
+}
+
+impl<'a> Authority<'a> {
+    pub(crate) fn new(input: &'a str, spans: AuthoritySpans) -> Self {
+        Authority { input, spans }
+    }
+
+    /// The authority as written, without the leading "//".
+    pub fn as_str(&self) -> &'a str {
+        self.spans.whole.of(self.input)
+    }
+
+    /// `iuserinfo`, without the "@"; `None` when there is no "@".
+    pub fn userinfo(&self) -> Option<&'a str> {
+        self.spans.userinfo.map(|s| s.of(self.input))
+    }
+
+    /// `ihost` as written; an `IP-literal` keeps its brackets.
+    pub fn host_str(&self) -> &'a str {
+        self.spans.host.of(self.input)
+    }
+
+    /// `ihost`, typed by the alternative that matched.
+    pub fn host(&self) -> Host<'a> {
+        match self.spans.host_kind {
+            HostSpans::RegName => Host::RegName(self.host_str()),
+            HostSpans::Ipv4(a) => Host::Ipv4(a),
+            HostSpans::Ipv6(a) => Host::Ipv6(a),
+            HostSpans::IpvFuture { version } => {
+                // IP-literal = "[" IPvFuture "]", IPvFuture = "v" 1*HEXDIG "." address
+                let host = self.spans.host;
+                Host::IpvFuture {
+                    version: version.of(self.input),
+                    address: &self.input[version.end + 1..host.end - 1],
+                }
+            }
+        }
+    }
+
+    /// Which alternative of `ihost` matched.
+    pub fn host_kind(&self) -> HostKind {
+        match self.spans.host_kind {
+            HostSpans::RegName => HostKind::RegName,
+            HostSpans::Ipv4(_) => HostKind::Ipv4,
+            HostSpans::Ipv6(_) => HostKind::Ipv6,
+            HostSpans::IpvFuture { .. } => HostKind::IpvFuture,
+        }
+    }
+
+    /// `port` as written (`*DIGIT`, so possibly empty or with leading zeros); `None` when there
+    /// is no ":" after the host.
+    pub fn port(&self) -> Option<&'a str> {
+        self.spans.port.map(|s| s.of(self.input))
+    }
+
+    /// The port as a number, when it is written and fits in a `u16` (RFC 3986 §3.2.3 sets no
+    /// upper bound; `:99999` is valid syntax but has no `u16`).
+    pub fn port_u16(&self) -> Option<u16> {
+        self.port().filter(|p| !p.is_empty()).and_then(|p| p.parse().ok())
+    }
+}
+
+/// Which `ipath-*` rule the path matched (RFC 3987 §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PathKind {
+    /// `ipath-abempty`: after an authority; begins with "/" or is empty.
+    AbEmpty,
+    /// `ipath-absolute`: begins with "/" but not "//".
+    Absolute,
+    /// `ipath-noscheme`: a relative reference's path whose first segment has no ":".
+    NoScheme,
+    /// `ipath-rootless`: an IRI's path that begins with a segment.
+    Rootless,
+    /// `ipath-empty`: zero characters, no authority.
+    Empty,
+}
+
+impl PathKind {
+    /// The ABNF rule name: `ipath-abempty`, `ipath-absolute`, …
+    pub fn rule_name(self) -> &'static str {
+        match self {
+            PathKind::AbEmpty => "ipath-abempty",
+            PathKind::Absolute => "ipath-absolute",
+            PathKind::NoScheme => "ipath-noscheme",
+            PathKind::Rootless => "ipath-rootless",
+            PathKind::Empty => "ipath-empty",
+        }
+    }
+}
+
+/// The path of an IRI reference, as written, with the `ipath-*` form it matched.
+///
+/// ```
+/// use rfc3987::{IriRef, PathKind};
+///
+/// let iri = IriRef::parse("../a/b%20c/").unwrap();
+/// let path = iri.path();
+/// assert_eq!(path.as_str(), "../a/b%20c/");
+/// assert_eq!(path.kind(), PathKind::NoScheme);
+/// assert_eq!(path.segments().collect::<Vec<_>>(), ["..", "a", "b%20c", ""]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Path<'a> {
+    text: &'a str,
+    kind: PathKind,
+}
+
+impl<'a> Path<'a> {
+    pub(crate) fn new(text: &'a str, kind: PathKind) -> Self {
+        Path { text, kind }
+    }
+
+    /// The path as written.
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    /// Which `ipath-*` rule matched.
+    pub fn kind(&self) -> PathKind {
+        self.kind
+    }
+
+    /// Whether the path is empty.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The `isegment`s, split at "/" (a path that starts with "/" does not yield an empty first
+    /// segment; an empty path yields nothing). Segments are as written, still percent-encoded.
+    pub fn segments(&self) -> impl Iterator<Item = &'a str> + 'a {
+        let rest = self.text.strip_prefix('/').unwrap_or(self.text);
+        let empty = self.text.is_empty();
+        rest.split('/').filter(move |_| !empty)
+    }
+}

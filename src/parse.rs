@@ -1,0 +1,125 @@
+//! Parsing an input as one of the ABNF start symbols: the pest grammar decides, one walk of its
+//! tree records the component spans.
+
+use pest::error::InputLocation;
+use pest::Parser;
+
+use crate::components::Spans;
+use crate::error::ParseError;
+use crate::grammar::{IriParser, Rule};
+use crate::walk;
+
+/// The ABNF start symbols an input can be parsed as.
+///
+/// The URI symbols are those of RFC 3986 §4.1–4.3. RFC 3987 §2.2 builds the IRI grammar from the
+/// URI grammar by only adding `ucschar` (and `iprivate` in the query) to the characters allowed,
+/// so a URI symbol matches exactly the inputs that match its IRI counterpart and are ASCII.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum StartSymbol {
+    /// `IRI-reference` (RFC 3987 §2.2)
+    IriReference,
+    /// `IRI` (RFC 3987 §2.2)
+    Iri,
+    /// `absolute-IRI` (RFC 3987 §2.2)
+    AbsoluteIri,
+    /// `irelative-ref` (RFC 3987 §2.2)
+    IrelativeRef,
+    /// `URI-reference` (RFC 3986 §4.1)
+    UriReference,
+    /// `URI` (RFC 3986 §3)
+    Uri,
+    /// `absolute-URI` (RFC 3986 §4.3)
+    AbsoluteUri,
+    /// `relative-ref` (RFC 3986 §4.2)
+    RelativeRef,
+}
+
+impl StartSymbol {
+    /// The ABNF name: `IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref`, `URI-reference`,
+    /// `URI`, `absolute-URI`, `relative-ref`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartSymbol::IriReference => "IRI-reference",
+            StartSymbol::Iri => "IRI",
+            StartSymbol::AbsoluteIri => "absolute-IRI",
+            StartSymbol::IrelativeRef => "irelative-ref",
+            StartSymbol::UriReference => "URI-reference",
+            StartSymbol::Uri => "URI",
+            StartSymbol::AbsoluteUri => "absolute-URI",
+            StartSymbol::RelativeRef => "relative-ref",
+        }
+    }
+
+    /// The anchored grammar rule that decides this symbol (for a URI symbol, its IRI counterpart).
+    pub fn rule(self) -> Rule {
+        match self {
+            StartSymbol::IriReference | StartSymbol::UriReference => Rule::whole_IRI_reference,
+            StartSymbol::Iri | StartSymbol::Uri => Rule::whole_IRI,
+            StartSymbol::AbsoluteIri | StartSymbol::AbsoluteUri => Rule::whole_absolute_IRI,
+            StartSymbol::IrelativeRef | StartSymbol::RelativeRef => Rule::whole_irelative_ref,
+        }
+    }
+
+    /// Whether this is a URI symbol of RFC 3986 (ASCII only).
+    pub fn is_uri(self) -> bool {
+        matches!(
+            self,
+            StartSymbol::UriReference
+                | StartSymbol::Uri
+                | StartSymbol::AbsoluteUri
+                | StartSymbol::RelativeRef
+        )
+    }
+}
+
+/// Runs the grammar for `symbol` on the whole input; on success, the pest pairs.
+pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::Pairs<'_, Rule>, ParseError> {
+    // A URI is an IRI made of ASCII characters only (see `StartSymbol`): the first non-ASCII
+    // character is an error unless the grammar fails earlier.
+    let first_non_ascii = if symbol.is_uri() && !input.is_ascii() {
+        input.char_indices().find(|(_, c)| !c.is_ascii())
+    } else {
+        None
+    };
+    match IriParser::parse(symbol.rule(), input) {
+        Ok(pairs) => match first_non_ascii {
+            Some((at, c)) => Err(ParseError::not_ascii(symbol.name(), input, at, c)),
+            None => Ok(pairs),
+        },
+        Err(e) => {
+            let at = match e.location {
+                InputLocation::Pos(p) => p,
+                InputLocation::Span((p, _)) => p,
+            };
+            match first_non_ascii {
+                Some((q, c)) if q < at => Err(ParseError::not_ascii(symbol.name(), input, q, c)),
+                _ => {
+                    let positives: &[Rule] = match &e.variant {
+                        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+                        pest::error::ErrorVariant::CustomError { .. } => &[],
+                    };
+                    Err(ParseError::syntax(symbol.name(), input, at, positives))
+                }
+            }
+        }
+    }
+}
+
+/// Parses the whole input as `symbol` and records where its components are.
+pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
+    run(input, symbol).map(walk::whole)
+}
+
+/// Checks that the whole input matches `symbol`, without building components.
+///
+/// ```
+/// use rfc3987::{validate, StartSymbol};
+///
+/// assert!(validate("http://résumé.example.org", StartSymbol::Iri).is_ok());
+/// assert!(validate("http://résumé.example.org", StartSymbol::Uri).is_err());
+/// assert!(validate("../a?b", StartSymbol::IrelativeRef).is_ok());
+/// ```
+pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
+    run(input, symbol).map(drop)
+}

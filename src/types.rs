@@ -1,0 +1,281 @@
+//! The parsed types, one per start symbol: [`IriRef`], [`Iri`], [`AbsoluteIri`],
+//! [`RelativeIriRef`] and their URI counterparts [`UriRef`], [`Uri`], [`AbsoluteUri`],
+//! [`RelativeUriRef`].
+//!
+//! Each is generic over its storage, like `str`/`String`: `IriRef<&str>` is a zero-copy view of
+//! borrowed text, `IriRef<String>` (the default) owns it. Equality, ordering and hashing are those
+//! of the text; `Display` gives back the input exactly.
+
+use std::fmt;
+use std::ops::Deref;
+use std::str::FromStr;
+
+use crate::components::{Authority, Path, Spans};
+use crate::error::ParseError;
+use crate::parse::{spans, StartSymbol};
+
+macro_rules! parsed_type {
+    ($(#[$doc:meta])* $name:ident, $symbol:expr, $example:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy)]
+        pub struct $name<T = String> {
+            text: T,
+            spans: Spans,
+        }
+
+        impl<T: Deref<Target = str>> $name<T> {
+            #[doc = concat!("Parses the whole text as `", stringify!($name), "`'s start symbol.")]
+            ///
+            /// ```
+            #[doc = concat!("let parsed = rfc3987::", stringify!($name), "::parse(", stringify!($example), ").unwrap();")]
+            #[doc = concat!("assert_eq!(parsed.as_str(), ", stringify!($example), ");")]
+            /// ```
+            pub fn parse(text: T) -> Result<Self, ParseError> {
+                let spans = spans(&text, $symbol)?;
+                Ok($name { text, spans })
+            }
+
+            /// The start symbol this type holds.
+            pub const SYMBOL: StartSymbol = $symbol;
+
+            /// The text, exactly as parsed.
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// Gives back the storage.
+            pub fn into_inner(self) -> T {
+                self.text
+            }
+
+            /// A zero-copy view of this value.
+            pub fn view(&self) -> $name<&str> {
+                $name { text: &self.text, spans: self.spans }
+            }
+
+            /// An owned copy of this value.
+            pub fn into_owned(self) -> $name<String> {
+                $name { text: self.text.to_string(), spans: self.spans }
+            }
+
+            /// `scheme` (RFC 3986 §3.1), without the ":"; `None` for a relative reference.
+            pub fn scheme(&self) -> Option<&str> {
+                self.spans.scheme.map(|s| s.of(&self.text))
+            }
+
+            /// `iauthority` (RFC 3987 §2.2), when the reference has "//".
+            pub fn authority(&self) -> Option<Authority<'_>> {
+                self.spans.authority.map(|a| Authority::new(&self.text, a))
+            }
+
+            /// The path (one of the `ipath-*` rules of RFC 3987 §2.2); always present, maybe empty.
+            pub fn path(&self) -> Path<'_> {
+                Path::new(self.spans.path.of(&self.text), self.spans.path_kind)
+            }
+
+            /// `iquery` (RFC 3987 §2.2), without the "?"; `Some("")` for a bare "?".
+            pub fn query(&self) -> Option<&str> {
+                self.spans.query.map(|s| s.of(&self.text))
+            }
+
+            /// `ifragment` (RFC 3987 §2.2), without the "#"; `Some("")` for a bare "#".
+            pub fn fragment(&self) -> Option<&str> {
+                self.spans.fragment.map(|s| s.of(&self.text))
+            }
+
+            #[allow(dead_code)]
+            pub(crate) fn spans(&self) -> &Spans {
+                &self.spans
+            }
+        }
+
+        impl<T: Deref<Target = str>> fmt::Display for $name<T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.text)
+            }
+        }
+
+        impl<T: Deref<Target = str>> fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_tuple(stringify!($name)).field(&&*self.text).finish()
+            }
+        }
+
+        impl<T: Deref<Target = str>> AsRef<str> for $name<T> {
+            fn as_ref(&self) -> &str {
+                &self.text
+            }
+        }
+
+        impl<T: Deref<Target = str>, U: Deref<Target = str>> PartialEq<$name<U>> for $name<T> {
+            fn eq(&self, other: &$name<U>) -> bool {
+                *self.text == *other.text
+            }
+        }
+
+        impl<T: Deref<Target = str>> Eq for $name<T> {}
+
+        impl<T: Deref<Target = str>> PartialEq<str> for $name<T> {
+            fn eq(&self, other: &str) -> bool {
+                *self.text == *other
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialEq<&str> for $name<T> {
+            fn eq(&self, other: &&str) -> bool {
+                *self.text == **other
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialOrd for $name<T> {
+            fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl<T: Deref<Target = str>> Ord for $name<T> {
+            fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+                self.text.cmp(&other.text)
+            }
+        }
+
+        impl<T: Deref<Target = str>> std::hash::Hash for $name<T> {
+            fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+                (*self.text).hash(state)
+            }
+        }
+
+        impl FromStr for $name<String> {
+            type Err = ParseError;
+            fn from_str(s: &str) -> Result<Self, ParseError> {
+                $name::parse(s.to_string())
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $name<&'a str> {
+            type Error = ParseError;
+            fn try_from(s: &'a str) -> Result<Self, ParseError> {
+                $name::parse(s)
+            }
+        }
+
+        impl TryFrom<String> for $name<String> {
+            type Error = ParseError;
+            fn try_from(s: String) -> Result<Self, ParseError> {
+                $name::parse(s)
+            }
+        }
+
+        impl<T: Deref<Target = str>> From<$name<T>> for String {
+            fn from(value: $name<T>) -> String {
+                value.text.to_string()
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<T: Deref<Target = str>> serde::Serialize for $name<T> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.text)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $name<String> {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let s = String::deserialize(deserializer)?;
+                $name::parse(s).map_err(serde::de::Error::custom)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de: 'a, 'a> serde::Deserialize<'de> for $name<&'a str> {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let s = <&'a str>::deserialize(deserializer)?;
+                $name::parse(s).map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+/// Every value of the narrower type is a value of the wider one, with the same components.
+macro_rules! widen {
+    ($($narrow:ident => $wide:ident),* $(,)?) => {$(
+        impl<T: Deref<Target = str>> From<$narrow<T>> for $wide<T> {
+            fn from(value: $narrow<T>) -> Self {
+                $wide { text: value.text, spans: value.spans }
+            }
+        }
+    )*};
+}
+
+parsed_type!(
+    /// An `IRI-reference` (RFC 3987 §2.2): an IRI or a relative reference.
+    ///
+    /// ```
+    /// use rfc3987::{HostKind, IriRef};
+    ///
+    /// let r = IriRef::parse("http://例え.テスト/パス?q=値#frag").unwrap();
+    /// assert_eq!(r.scheme(), Some("http"));
+    /// assert_eq!(r.authority().unwrap().host_kind(), HostKind::RegName);
+    /// assert_eq!(r.path().as_str(), "/パス");
+    /// assert_eq!(r.query(), Some("q=値"));
+    /// assert_eq!(r.fragment(), Some("frag"));
+    ///
+    /// let relative = IriRef::parse("../g?y").unwrap();
+    /// assert_eq!(relative.scheme(), None);
+    /// assert!(IriRef::parse("a b").is_err());
+    /// ```
+    IriRef, StartSymbol::IriReference, "../résumé.html#top"
+);
+parsed_type!(
+    /// An `IRI` (RFC 3987 §2.2): `scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`.
+    ///
+    /// ```
+    /// use rfc3987::Iri;
+    ///
+    /// let iri: Iri = "http://r\u{e9}sum\u{e9}.example.org".parse().unwrap();
+    /// assert_eq!(iri.authority().unwrap().host_str(), "r\u{e9}sum\u{e9}.example.org");
+    /// assert!(Iri::parse("//example.org/").is_err()); // a relative reference is not an IRI
+    /// ```
+    Iri, StartSymbol::Iri, "http://résumé.example.org/"
+);
+parsed_type!(
+    /// An `absolute-IRI` (RFC 3987 §2.2): an IRI without a fragment.
+    AbsoluteIri, StartSymbol::AbsoluteIri, "urn:isbn:978-3-16-148410-0"
+);
+parsed_type!(
+    /// An `irelative-ref` (RFC 3987 §2.2): a reference without a scheme, whose first path segment
+    /// holds no ":".
+    RelativeIriRef, StartSymbol::IrelativeRef, "//例え.テスト/パス"
+);
+parsed_type!(
+    /// A `URI-reference` (RFC 3986 §4.1): an IRI reference with ASCII characters only.
+    UriRef, StartSymbol::UriReference, "../r%C3%A9sum%C3%A9.html"
+);
+parsed_type!(
+    /// A `URI` (RFC 3986 §3): an IRI with ASCII characters only.
+    Uri, StartSymbol::Uri, "http://xn--rsum-bpad.example.org/"
+);
+parsed_type!(
+    /// An `absolute-URI` (RFC 3986 §4.3): a URI without a fragment.
+    AbsoluteUri, StartSymbol::AbsoluteUri, "urn:oasis:names:specification:docbook:dtd:xml:4.1.2"
+);
+parsed_type!(
+    /// A `relative-ref` (RFC 3986 §4.2): a relative reference with ASCII characters only.
+    RelativeUriRef, StartSymbol::RelativeRef, "g;x?y#s"
+);
+
+widen!(
+    Iri => IriRef,
+    AbsoluteIri => Iri,
+    AbsoluteIri => IriRef,
+    RelativeIriRef => IriRef,
+    UriRef => IriRef,
+    Uri => Iri,
+    Uri => IriRef,
+    Uri => UriRef,
+    AbsoluteUri => AbsoluteIri,
+    AbsoluteUri => Uri,
+    RelativeUriRef => RelativeIriRef,
+    RelativeUriRef => UriRef,
+);
