@@ -30,8 +30,7 @@ pub enum ParseErrorKind {
 /// assert_eq!(err.column(), 21);
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid IRI: unexpected character ' ' (U+0020) at column 21; expected isegment, \
-///      \"/\", \"?\", \"#\" or end of input\n  \
+///     "invalid IRI: unexpected character ' ' (U+0020) at column 21; expected end of input\n  \
 ///      http://example.org/a b\n                      ^"
 /// );
 /// ```
@@ -149,8 +148,10 @@ impl ParseError {
         self.column
     }
 
-    /// The ABNF rules (RFC spelling, e.g. `ipath-abempty`, `pct-encoded`) and literal characters
-    /// (quoted, e.g. `"/"`) that the grammar could have matched at [`byte_offset`](Self::byte_offset).
+    /// The ABNF rules (RFC spelling, e.g. `ipath-abempty`, `h16`, or "end of input") that the
+    /// grammar tried at [`byte_offset`](Self::byte_offset), as pest reports them. Only rules that
+    /// appear in the parse tree are named: character classes and literal delimiters such as "/"
+    /// are not, so the list says what was tried there, not every character that would fit.
     pub fn expected(&self) -> &[&'static str] {
         &self.expected
     }

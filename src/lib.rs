@@ -18,8 +18,9 @@
 //! assert_eq!(iri.to_string(), "http://user@例え.テスト:8080/a/b?q#f");
 //!
 //! // Errors name the position and the rules the grammar expected there.
-//! let err = IriRef::parse("http://[fe80::1/").unwrap_err();
-//! assert_eq!(err.byte_offset(), 7);
+//! let err = IriRef::parse("http://[fe80::g]/").unwrap_err();
+//! assert_eq!(err.byte_offset(), 14); // the "g", where `h16` or `ls32` must start
+//! assert_eq!(err.expected(), ["h16", "ls32"]);
 //! ```
 //!
 //! RFC 3987 §4.1 forbids the bidirectional formatting characters (U+200E, U+200F,

@@ -1,11 +1,12 @@
 //! A stable text rendering of the pest parse tree: one node a line, indented by depth, with the
-//! rule's ABNF name, its byte span and, for leaves, its text.
+//! rule's ABNF name, its byte span and its text. Every node shows its text, not only leaves:
+//! some rules hold characters of their own between their children (the "::" of `IPv6address`).
 //!
 //! ```text
-//! IRI-reference 0..20
-//!   IRI 0..20
+//! IRI-reference 0..13 "http://a/b?c"
+//!   IRI 0..13 "http://a/b?c"
 //!     scheme 0..4 "http"
-//!     ihier-part 5..20
+//!     ihier-part 5..10 "//a/b"
 //! ```
 
 use std::fmt::Write;
@@ -18,8 +19,8 @@ use crate::parse::{run, StartSymbol};
 
 /// Parses `input` as `symbol` with the grammar and renders its parse tree.
 ///
-/// Used for snapshot tests and `iri parse --tree`. Leaf text is written as a Rust string literal
-/// (`{:?}`), so control and bidi characters are visible.
+/// Used for snapshot tests and `iri parse --tree`. Text is written as a Rust string literal
+/// (`{:?}`), so control and invisible characters are visible.
 ///
 /// ```
 /// use rfc3987::{parse_tree, StartSymbol};
@@ -27,8 +28,9 @@ use crate::parse::{run, StartSymbol};
 /// let tree = parse_tree("a:b?c", StartSymbol::IriReference).unwrap();
 /// assert_eq!(
 ///     tree,
-///     "IRI-reference 0..5\n  IRI 0..5\n    scheme 0..1 \"a\"\n    ihier-part 2..3\n      \
-///      ipath-rootless 2..3\n        isegment-nz 2..3 \"b\"\n    iquery 4..5 \"c\"\n"
+///     "IRI-reference 0..5 \"a:b?c\"\n  IRI 0..5 \"a:b?c\"\n    scheme 0..1 \"a\"\n    \
+///      ihier-part 2..3 \"b\"\n      ipath-rootless 2..3 \"b\"\n        isegment-nz 2..3 \"b\"\n    \
+///      iquery 4..5 \"c\"\n"
 /// );
 /// ```
 pub fn parse_tree(input: &str, symbol: StartSymbol) -> Result<String, ParseError> {
@@ -43,21 +45,15 @@ pub fn parse_tree(input: &str, symbol: StartSymbol) -> Result<String, ParseError
 
 fn node(out: &mut String, pair: Pair<'_, Rule>, depth: usize) {
     let span = pair.as_span();
-    let _ = write!(
+    let name = abnf_name(pair.as_rule());
+    let (start, end, text) = (span.start(), span.end(), span.as_str());
+    let _ = writeln!(
         out,
-        "{:indent$}{} {}..{}",
+        "{:indent$}{name} {start}..{end} {text:?}",
         "",
-        abnf_name(pair.as_rule()),
-        span.start(),
-        span.end(),
         indent = 2 * depth
     );
-    let mut children = pair.clone().into_inner().peekable();
-    if children.peek().is_none() {
-        let _ = write!(out, " {:?}", span.as_str());
-    }
-    out.push('\n');
-    for child in children {
+    for child in pair.into_inner() {
         node(out, child, depth + 1);
     }
 }
