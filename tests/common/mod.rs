@@ -1,0 +1,69 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// `../shared/corpus/<name>`: the public test data beside the repository (see its SOURCES.md).
+/// A missing file fails the test: the corpora are part of what `cargo test` must pass.
+pub fn corpus(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read corpus {}: {e}", path.display()))
+}
+
+/// `tests/data/<name>`.
+pub fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// Decodes the `\u{XXXX}` escapes of the data files (the only escape they use); `\u{}` stands for
+/// nothing, so that a cell can hold the empty string.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find("\\u{") {
+        out.push_str(&rest[..i]);
+        let end = rest[i..].find('}').expect("unterminated \\u{") + i;
+        let hex = &rest[i + 3..end];
+        if !hex.is_empty() {
+            let code = u32::from_str_radix(hex, 16).expect("bad \\u{} escape");
+            out.push(char::from_u32(code).expect("escape is not a scalar value"));
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Tab-separated rows of a data file, skipping blank lines and `#` comments; each row keeps the
+/// most recent `# ` comment line before it as its source.
+pub fn rows(text: &str) -> Vec<(Vec<String>, String)> {
+    let mut source = String::new();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(comment) = line.strip_prefix('#') {
+            let comment = comment.trim();
+            if !comment.is_empty() {
+                source = comment.to_string();
+            }
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        out.push((line.split('\t').map(str::to_string).collect(), source.clone()));
+    }
+    out
+}
+
+/// insta settings that keep snapshots in the top-level `snapshots/` folder.
+pub fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
