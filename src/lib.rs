@@ -46,3 +46,8 @@ pub use error::{ParseError, ParseErrorKind};
 pub use parse::{validate, StartSymbol};
 pub use tree::parse_tree;
 pub use types::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
+
+/// The README's examples are compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
