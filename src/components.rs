@@ -171,6 +171,11 @@ impl<'a> Authority<'a> {
         }
     }
 
+    /// The host kind with its spans, for recomposition.
+    pub(crate) fn host_spans(&self) -> HostSpans {
+        self.spans.host_kind
+    }
+
     /// Which alternative of `ihost` matched.
     pub fn host_kind(&self) -> HostKind {
         match self.spans.host_kind {

@@ -83,9 +83,10 @@ macro_rules! parsed_type {
                 self.spans.fragment.map(|s| s.of(&self.text))
             }
 
+            /// A value whose spans were recorded while its text was written (recomposition).
             #[allow(dead_code)]
-            pub(crate) fn spans(&self) -> &Spans {
-                &self.spans
+            pub(crate) fn from_parts(text: T, spans: Spans) -> Self {
+                $name { text, spans }
             }
         }
 

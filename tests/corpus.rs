@@ -111,3 +111,32 @@ fn ipvfuture_has_no_percent() {
     assert!(IriRef::parse("http://[v7.fe80::1%25eth0]/").is_err());
     assert!(IriRef::parse("http://[fe80::1%25eth0]/").is_err());
 }
+
+/// ../shared/corpus/rfc-examples/rfc3987-examples.json, kind "validity" (RFC 3987 §4.1: IRIs MUST
+/// NOT contain bidirectional formatting characters, though `ucschar` includes them).
+#[test]
+fn rfc3987_examples_validity() {
+    let examples: serde_json::Value =
+        serde_json::from_str(&common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
+    let mut checked = 0;
+    for example in examples
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "validity")
+    {
+        let input = example["input"].as_str().unwrap();
+        let valid = example["valid"].as_bool().unwrap();
+        let verdict = IriRef::parse(input);
+        assert_eq!(verdict.is_ok(), valid, "{input:?}: {}", example["note"]);
+        if let Err(e) = verdict {
+            assert_eq!(
+                e.kind(),
+                rfc3987::ParseErrorKind::BidiFormattingCharacter,
+                "{input:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 7);
+}

@@ -1,0 +1,149 @@
+//! Component recomposition (RFC 3986 §5.3), recording where each component lands so that the
+//! result is a parsed value without a second parse.
+
+use crate::components::{Authority, AuthoritySpans, HostSpans, PathKind, Span, Spans};
+
+/// Writes components in the order of RFC 3986 §5.3 and records their spans.
+pub(crate) struct Recomposer {
+    text: String,
+    spans: Spans,
+}
+
+impl Recomposer {
+    pub fn with_capacity(capacity: usize) -> Self {
+        Recomposer {
+            text: String::with_capacity(capacity),
+            spans: Spans {
+                scheme: None,
+                authority: None,
+                path: Span::default(),
+                path_kind: PathKind::Empty,
+                query: None,
+                fragment: None,
+            },
+        }
+    }
+
+    fn push(&mut self, s: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(s);
+        Span {
+            start,
+            end: self.text.len(),
+        }
+    }
+
+    /// `if defined(scheme) then append scheme to result; append ":" to result;`
+    pub fn scheme(&mut self, scheme: &str) {
+        self.spans.scheme = Some(self.push(scheme));
+        self.text.push(':');
+    }
+
+    /// `if defined(authority) then append "//" to result; append authority to result;`
+    pub fn authority(&mut self, authority: &Authority<'_>) {
+        let host_kind = authority.host_spans();
+        self.authority_parts(
+            authority.userinfo(),
+            authority.host_str(),
+            host_kind,
+            authority.port(),
+        );
+    }
+
+    /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host
+    /// being of the kind given (an IP literal keeps its brackets in `host`).
+    pub fn authority_parts(
+        &mut self,
+        userinfo: Option<&str>,
+        host: &str,
+        kind: HostSpans,
+        port: Option<&str>,
+    ) {
+        self.text.push_str("//");
+        let start = self.text.len();
+        let userinfo = userinfo.map(|u| {
+            let span = self.push(u);
+            self.text.push('@');
+            span
+        });
+        let host = self.push(host);
+        let host_kind = match kind {
+            // IP-literal = "[" IPvFuture "]", IPvFuture = "v" 1*HEXDIG "." ...
+            HostSpans::IpvFuture { .. } => {
+                let dot = self.text[host.start..host.end]
+                    .find('.')
+                    .map_or(host.end, |d| host.start + d);
+                HostSpans::IpvFuture {
+                    version: Span {
+                        start: host.start + 2,
+                        end: dot,
+                    },
+                }
+            }
+            other => other,
+        };
+        let port = port.map(|p| {
+            self.text.push(':');
+            self.push(p)
+        });
+        let whole = Span {
+            start,
+            end: self.text.len(),
+        };
+        self.spans.authority = Some(AuthoritySpans {
+            whole,
+            userinfo,
+            host,
+            host_kind,
+            port,
+        });
+    }
+
+    /// `append path to result;`, keeping the path a path: without an authority, a path that
+    /// starts with "//" is written "/.//…" (it would otherwise read as an authority, RFC 3986
+    /// §5.2.4's note on recomposition), and a relative reference's first segment with ":" is
+    /// written "./…" (RFC 3986 §4.2).
+    pub fn path(&mut self, path: &str) {
+        let start = self.text.len();
+        let has_authority = self.spans.authority.is_some();
+        let has_scheme = self.spans.scheme.is_some();
+        if !has_authority && path.starts_with("//") {
+            self.text.push_str("/.");
+        } else if !has_authority && !has_scheme && path.split('/').next().is_some_and(|s| s.contains(':')) {
+            self.text.push_str("./");
+        }
+        self.text.push_str(path);
+        let span = Span {
+            start,
+            end: self.text.len(),
+        };
+        self.spans.path = span;
+        self.spans.path_kind = if has_authority {
+            PathKind::AbEmpty
+        } else if span.start == span.end {
+            PathKind::Empty
+        } else if self.text[start..].starts_with('/') {
+            PathKind::Absolute
+        } else if has_scheme {
+            PathKind::Rootless
+        } else {
+            PathKind::NoScheme
+        };
+    }
+
+    /// `if defined(query) then append "?" to result; append query to result;`
+    pub fn query(&mut self, query: &str) {
+        self.text.push('?');
+        self.spans.query = Some(self.push(query));
+    }
+
+    /// `if defined(fragment) then append "#" to result; append fragment to result;`
+    pub fn fragment(&mut self, fragment: &str) {
+        self.text.push('#');
+        self.spans.fragment = Some(self.push(fragment));
+    }
+
+    pub fn finish(self) -> (String, Spans) {
+        (self.text, self.spans)
+    }
+}

@@ -1,0 +1,144 @@
+//! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs) and its inverse.
+
+use std::ops::Deref;
+
+use crate::recompose::Recomposer;
+use crate::types::{Iri, IriRef};
+
+/// Resolves `reference` against `base` (RFC 3986 §5.2.2, strict): the target IRI.
+///
+/// The base's fragment is ignored (§5.2.1). A scheme in the reference is never ignored:
+/// `http:g` against `http://a/b/c/d;p?q` stays `http:g` (§5.4.2, strict parser). Works on
+/// IRIs with any characters: RFC 3987 §6.5 applies the algorithm to IRIs unchanged.
+///
+/// ```
+/// use rfc3987::{resolve, Iri, IriRef};
+///
+/// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+/// let target = |r| resolve(&base, &IriRef::parse(r).unwrap()).to_string();
+/// assert_eq!(target("../g"), "http://a/b/g");
+/// assert_eq!(target("//g"), "http://g");
+/// assert_eq!(target("http:g"), "http:g");
+/// assert_eq!(target("résumé"), "http://a/b/c/résumé");
+/// ```
+pub fn resolve<B, R>(base: &Iri<B>, reference: &IriRef<R>) -> Iri<String>
+where
+    B: Deref<Target = str>,
+    R: Deref<Target = str>,
+{
+    let mut t = Recomposer::with_capacity(base.as_str().len() + reference.as_str().len());
+    let r_path = reference.path().as_str();
+    // §5.2.2: the pseudo-code, in its order; T.scheme, T.authority, T.path, T.query are written
+    // as they are decided, which is also the order of §5.3 recomposition.
+    if let Some(scheme) = reference.scheme() {
+        t.scheme(scheme);
+        if let Some(authority) = reference.authority() {
+            t.authority(&authority);
+        }
+        t.path(&remove_dot_segments(r_path));
+        if let Some(query) = reference.query() {
+            t.query(query);
+        }
+    } else {
+        t.scheme(base.scheme().unwrap_or_default());
+        if let Some(authority) = reference.authority() {
+            t.authority(&authority);
+            t.path(&remove_dot_segments(r_path));
+            if let Some(query) = reference.query() {
+                t.query(query);
+            }
+        } else {
+            if let Some(authority) = base.authority() {
+                t.authority(&authority);
+            }
+            if r_path.is_empty() {
+                t.path(base.path().as_str());
+                if let Some(query) = reference.query().or(base.query()) {
+                    t.query(query);
+                }
+            } else {
+                if r_path.starts_with('/') {
+                    t.path(&remove_dot_segments(r_path));
+                } else {
+                    t.path(&remove_dot_segments(&merge(base, r_path)));
+                }
+                if let Some(query) = reference.query() {
+                    t.query(query);
+                }
+            }
+        }
+    }
+    if let Some(fragment) = reference.fragment() {
+        t.fragment(fragment);
+    }
+    let (text, spans) = t.finish();
+    Iri::from_parts(text, spans)
+}
+
+/// RFC 3986 §5.2.3: merges a relative-path reference with the path of the base.
+fn merge<B: Deref<Target = str>>(base: &Iri<B>, r_path: &str) -> String {
+    let base_path = base.path().as_str();
+    if base.authority().is_some() && base_path.is_empty() {
+        // "return a string consisting of "/" concatenated with the reference's path"
+        format!("/{r_path}")
+    } else {
+        // "excluding any characters after the right-most "/" in the base URI path, or excluding
+        // the entire base URI path if it does not contain any "/" characters"
+        let keep = base_path.rfind('/').map_or(0, |i| i + 1);
+        format!("{}{r_path}", &base_path[..keep])
+    }
+}
+
+/// RFC 3986 §5.2.4: removes the special "." and ".." complete path segments.
+///
+/// ```
+/// use rfc3987::remove_dot_segments;
+///
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    // 1. The input buffer is initialized with the now-appended path components and the output
+    //    buffer is initialized to the empty string.
+    let mut input = path;
+    let mut output = String::with_capacity(path.len());
+    // 2. While the input buffer is not empty, loop as follows:
+    while !input.is_empty() {
+        if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
+            // A. If the input buffer begins with a prefix of "../" or "./", then remove that
+            //    prefix from the input buffer;
+            input = rest;
+        } else if input.starts_with("/./") || input == "/." {
+            // B. if the input buffer begins with a prefix of "/./" or "/.", where "." is a
+            //    complete path segment, then replace that prefix with "/";
+            input = &input[2..];
+            if input.is_empty() {
+                input = "/";
+            }
+        } else if input.starts_with("/../") || input == "/.." {
+            // C. if the input buffer begins with a prefix of "/../" or "/..", where ".." is a
+            //    complete path segment, then replace that prefix with "/" and remove the last
+            //    segment and its preceding "/" (if any) from the output buffer;
+            input = &input[3..];
+            if input.is_empty() {
+                input = "/";
+            }
+            output.truncate(output.rfind('/').unwrap_or(0));
+        } else if input == "." || input == ".." {
+            // D. if the input buffer consists only of "." or "..", then remove that from the
+            //    input buffer;
+            input = "";
+        } else {
+            // E. move the first path segment in the input buffer to the end of the output
+            //    buffer, including the initial "/" character (if any) and any subsequent
+            //    characters up to, but not including, the next "/" character or the end of the
+            //    input buffer.
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    // 3. Finally, the output buffer is returned as the result of remove_dot_segments.
+    output
+}
