@@ -49,7 +49,7 @@ pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use error::{ParseError, ParseErrorKind};
 pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
 pub use parse::{validate, StartSymbol};
-pub use resolve::{remove_dot_segments, resolve};
+pub use resolve::{relativize, remove_dot_segments, resolve};
 pub use tree::parse_tree;
 pub use types::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
 

@@ -142,3 +142,106 @@ pub fn remove_dot_segments(path: &str) -> String {
     // 3. Finally, the output buffer is returned as the result of remove_dot_segments.
     output
 }
+
+/// The inverse of [`resolve`]: a reference that resolves against `base` to `target`, as short as
+/// the candidates below allow, or `None` when no reference can (RFC 3986 §5.2.2 removes dot
+/// segments from every path it takes from a reference, so a target whose path has "." or ".."
+/// segments, other than the base's own path, cannot be reached).
+///
+/// Candidates, tried in this order and each checked by resolving it: the empty reference or a
+/// bare query (same path); a relative path below the base's directory; one climbing with "../";
+/// an absolute path; a network-path reference ("//authority…"); the target itself.
+///
+/// ```
+/// use rfc3987::{relativize, resolve, Iri};
+///
+/// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+/// let target = Iri::parse("http://a/b/g?y#s").unwrap();
+/// let reference = relativize(&base, &target).unwrap();
+/// assert_eq!(reference.as_str(), "../g?y#s");
+/// assert_eq!(resolve(&base, &reference), target);
+/// ```
+pub fn relativize<B, T>(base: &Iri<B>, target: &Iri<T>) -> Option<IriRef<String>>
+where
+    B: Deref<Target = str>,
+    T: Deref<Target = str>,
+{
+    let same_origin = base.scheme() == target.scheme()
+        && base.authority().map(|a| a.as_str()) == target.authority().map(|a| a.as_str());
+    let mut candidates: Vec<IriRef<String>> = Vec::new();
+    let t_path = target.path().as_str();
+    if same_origin {
+        if t_path == base.path().as_str() {
+            if target.query() == base.query() {
+                candidates.push(reference("", None, target.fragment()));
+            } else if let Some(query) = target.query() {
+                candidates.push(reference("", Some(query), target.fragment()));
+            }
+        }
+        let b_path = base.path().as_str();
+        let b_dir = &b_path[..b_path.rfind('/').map_or(0, |i| i + 1)];
+        if let Some(below) = t_path.strip_prefix(b_dir) {
+            let below = if below.is_empty() { "." } else { below };
+            candidates.push(reference(below, target.query(), target.fragment()));
+        }
+        // Climb from the base's directory to the longest directory it shares with the target.
+        let shared = common_directory(b_dir, t_path);
+        let ups = b_dir[shared..].matches('/').count();
+        if ups > 0 {
+            let rest = &t_path[shared..];
+            let climbed = format!("{}{rest}", "../".repeat(ups));
+            candidates.push(reference(&climbed, target.query(), target.fragment()));
+        }
+        if t_path.starts_with('/') && !t_path.starts_with("//") {
+            candidates.push(reference(t_path, target.query(), target.fragment()));
+        }
+    }
+    if base.scheme() == target.scheme() {
+        if let Some(authority) = target.authority() {
+            let mut r = Recomposer::with_capacity(target.as_str().len());
+            r.authority(&authority);
+            r.path(t_path);
+            if let Some(query) = target.query() {
+                r.query(query);
+            }
+            if let Some(fragment) = target.fragment() {
+                r.fragment(fragment);
+            }
+            let (text, spans) = r.finish();
+            candidates.push(IriRef::from_parts(text, spans));
+        }
+    }
+    candidates.push(target.view().into_owned().into());
+    candidates
+        .into_iter()
+        .find(|c| resolve(base, c).as_str() == target.as_str())
+}
+
+/// A relative reference `path [ "?" query ] [ "#" fragment ]` (RFC 3986 §4.2), recomposed so
+/// that it stays one (a first segment with ":" gets "./").
+fn reference(path: &str, query: Option<&str>, fragment: Option<&str>) -> IriRef<String> {
+    let mut r = Recomposer::with_capacity(path.len() + 2);
+    r.path(path);
+    if let Some(query) = query {
+        r.query(query);
+    }
+    if let Some(fragment) = fragment {
+        r.fragment(fragment);
+    }
+    let (text, spans) = r.finish();
+    IriRef::from_parts(text, spans)
+}
+
+/// The length of the longest prefix of `dir` ending in "/" that `path` also starts with.
+fn common_directory(dir: &str, path: &str) -> usize {
+    let mut shared = 0;
+    for (i, (a, b)) in dir.bytes().zip(path.bytes()).enumerate() {
+        if a != b {
+            break;
+        }
+        if a == b'/' {
+            shared = i + 1;
+        }
+    }
+    shared
+}

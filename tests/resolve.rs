@@ -304,3 +304,75 @@ proptest! {
         prop_assert_eq!(library(&base, &reference), reference::resolve(&base, &reference));
     }
 }
+
+fn relative(base: &str, target: &str) -> Option<String> {
+    let (base, target) = (Iri::parse(base).unwrap(), Iri::parse(target).unwrap());
+    let r = rfc3987::relativize(&base, &target)?;
+    assert_eq!(
+        resolve(&base, &r).as_str(),
+        target.as_str(),
+        "{r} does not resolve back"
+    );
+    Some(r.to_string())
+}
+
+/// Relativize gives the shortest of its candidates; expectations reasoned with §5.2.2.
+#[test]
+fn relativize_examples() {
+    let base = "http://a/b/c/d;p?q";
+    assert_eq!(relative(base, "http://a/b/c/d;p?q").as_deref(), Some(""));
+    assert_eq!(relative(base, "http://a/b/c/d;p?q#s").as_deref(), Some("#s"));
+    assert_eq!(relative(base, "http://a/b/c/d;p?y").as_deref(), Some("?y"));
+    assert_eq!(relative(base, "http://a/b/c/d;p").as_deref(), Some("d;p"));
+    assert_eq!(relative(base, "http://a/b/c/g").as_deref(), Some("g"));
+    assert_eq!(relative(base, "http://a/b/c/").as_deref(), Some("."));
+    assert_eq!(relative(base, "http://a/b/g").as_deref(), Some("../g"));
+    assert_eq!(relative(base, "http://a/g").as_deref(), Some("../../g"));
+    assert_eq!(relative(base, "http://g/x").as_deref(), Some("//g/x"));
+    assert_eq!(relative(base, "https://a/b").as_deref(), Some("https://a/b"));
+    // A first segment with ":" would read as a scheme: "./" keeps it a path.
+    assert_eq!(relative("urn:x:y", "urn:x:z").as_deref(), Some("./x:z"));
+    assert_eq!(relative("http://h", "http://h/a").as_deref(), Some("/a"));
+    // Dot segments in the target cannot come out of resolution.
+    assert_eq!(relative(base, "http://a/b/../c"), None);
+}
+
+fn target_like() -> impl Strategy<Value = String> {
+    (
+        prop_oneof![
+            Just("http://h"),
+            Just("http://g"),
+            Just("a:"),
+            Just("s://u@[::1]:8"),
+            Just("x:")
+        ],
+        proptest::collection::vec(
+            prop_oneof![
+                Just("a"),
+                Just("b"),
+                Just("é"),
+                Just("/"),
+                Just("//"),
+                Just(":"),
+                Just("?q"),
+                Just("#f"),
+                Just("%41")
+            ],
+            0..8,
+        ),
+    )
+        .prop_map(|(head, t)| format!("{head}{}", t.concat()))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10_000, max_global_rejects: 100_000, ..ProptestConfig::default() })]
+    #[test]
+    fn relativize_is_the_inverse_of_resolve(base in base_like(), target in target_like()) {
+        let (Ok(b), Ok(t)) = (Iri::parse(base.as_str()), Iri::parse(target.as_str())) else { return Ok(()) };
+        match rfc3987::relativize(&b, &t) {
+            Some(r) => prop_assert_eq!(resolve(&b, &r).to_string(), t.as_str()),
+            // Only a target whose path loses something to remove_dot_segments is unreachable.
+            None => prop_assert_ne!(remove_dot_segments(t.path().as_str()), t.path().as_str()),
+        }
+    }
+}
