@@ -1,1 +1,475 @@
-fn main() {}
+//! `iri`: parse, check, normalize, compare and resolve Internationalized Resource Identifiers
+//! exactly as RFC 3987 defines them. A thin shell over the `rfc3987` library.
+#![forbid(unsafe_code)]
+
+mod input;
+mod report;
+
+use std::fs::File;
+use std::io::{self, BufReader};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use rfc3987::{CompareOptions, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
+use serde_json::{json, Value};
+
+use input::{for_each_line, NotUtf8};
+use report::Out;
+
+#[derive(Parser)]
+#[command(
+    name = "iri",
+    version,
+    about = "Parse, check, normalize, compare and resolve IRIs exactly as RFC 3987 defines them",
+    long_about = "Parse, check, normalize, compare and resolve Internationalized Resource Identifiers \
+                  (IRIs) exactly as RFC 3987 defines them.\n\n\
+                  Every command reads its inputs from the command line or, when none is given, one per \
+                  line from standard input (LF or CRLF; a line that is not UTF-8 is reported as an \
+                  error). Errors name the ABNF rule expected and the position: a 0-based byte offset \
+                  and a 1-based column counted in characters.",
+    after_help = "Exit status: 0 when every input is valid (for compare: equivalent), 1 when one is \
+                  not, 2 for usage errors and unreadable files.\n\n\
+                  Examples:\n  \
+                  iri parse 'http://résumé.example.org/a?q#f'\n  \
+                  iri parse --json < examples/iris.txt\n  \
+                  iri parse --tree 'ldap://[2001:db8::7]/c=GB?objectClass?one'\n  \
+                  iri check --kind iri urls.txt more.txt\n  \
+                  iri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'\n  \
+                  iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'\n  \
+                  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Parse(ParseArgs),
+    Check(CheckArgs),
+    Normalize(NormalizeArgs),
+    Compare(CompareArgs),
+    Resolve(ResolveArgs),
+}
+
+/// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
+///
+/// By default a readable listing: scheme, authority (userinfo, host with its kind, port), path
+/// with the `ipath-*` rule it matched, query and fragment. Component values are shown as written.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri parse 'foo://example.com:8042/over/there?name=ferret#nose'\n  \
+    iri parse --json < examples/iris.txt\n  \
+    iri parse --tree 'a:b'\n\n\
+    With --json, one object per input and line, keys in this order:\n  \
+    {\"input\", \"valid\": true, \"scheme\", \"authority\", \"userinfo\", \"host\", \"host_kind\", \
+    \"port\", \"path\", \"query\", \"fragment\"}\n\
+    where host_kind is reg-name, ipv4, ipv6 or ipvfuture and absent components are null; or\n  \
+    {\"input\", \"valid\": false, \"error\": {\"byte_offset\", \"column\", \"expected\", \"message\"}}")]
+struct ParseArgs {
+    /// One JSON object per input, on its own line.
+    #[arg(long, conflicts_with = "tree")]
+    json: bool,
+    /// The parse tree: one node a line, with the ABNF rule, byte span and text.
+    #[arg(long)]
+    tree: bool,
+    /// IRI-references to parse; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
+/// Check files of IRIs, one per line, and report every invalid line.
+///
+/// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
+/// characters from 1), and a summary on standard error. Files are read as a stream.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri check examples/iris.txt\n  \
+    iri check --kind absolute-iri namespaces.txt\n  \
+    some-command | iri check --kind iri")]
+struct CheckArgs {
+    /// The ABNF rule every line must match.
+    #[arg(long, value_enum, default_value_t = Kind::IriReference)]
+    kind: Kind,
+    /// Files to check; `-` or none reads standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+}
+
+/// The start symbols `iri check --kind` accepts.
+#[derive(Clone, Copy, ValueEnum)]
+enum Kind {
+    /// IRI-reference (RFC 3987 §2.2): an IRI or a relative reference
+    IriReference,
+    /// IRI (RFC 3987 §2.2): with a scheme, maybe a fragment
+    Iri,
+    /// absolute-IRI (RFC 3987 §2.2): with a scheme, no fragment
+    AbsoluteIri,
+    /// irelative-ref (RFC 3987 §2.2): no scheme
+    #[value(alias = "irelative-ref")]
+    RelativeRef,
+    /// URI-reference (RFC 3986 §4.1): ASCII only
+    UriReference,
+    /// URI (RFC 3986 §3): ASCII only
+    Uri,
+    /// absolute-URI (RFC 3986 §4.3): ASCII only
+    AbsoluteUri,
+    /// relative-ref (RFC 3986 §4.2): ASCII only
+    UriRelativeRef,
+}
+
+impl Kind {
+    fn symbol(self) -> StartSymbol {
+        match self {
+            Kind::IriReference => StartSymbol::IriReference,
+            Kind::Iri => StartSymbol::Iri,
+            Kind::AbsoluteIri => StartSymbol::AbsoluteIri,
+            Kind::RelativeRef => StartSymbol::IrelativeRef,
+            Kind::UriReference => StartSymbol::UriReference,
+            Kind::Uri => StartSymbol::Uri,
+            Kind::AbsoluteUri => StartSymbol::AbsoluteUri,
+            Kind::UriRelativeRef => StartSymbol::RelativeRef,
+        }
+    }
+}
+
+/// Normalize each IRI-reference (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
+///
+/// Syntax level: scheme and ASCII host to lowercase, percent-encoding hex to uppercase,
+/// percent-encoded iunreserved characters decoded (never reserved ones, never octets that are not
+/// UTF-8), dot segments removed. Scheme level adds: default or empty ports dropped and an empty
+/// path after an authority made "/" for http, https, ws, wss and ftp. A path never becomes an
+/// authority. Invalid inputs are reported on standard error (with --json, as an object).
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri normalize 'HTTP://www.EXAMPLE.com:80/a/./b/../%7euser'   # http://www.example.com/a/~user\n  \
+    iri normalize --level syntax 'http://example.com:80'         # http://example.com:80\n  \
+    iri normalize --idn 'http://xn--rsum-bpad.example.org/'     # http://résumé.example.org/\n\n\
+    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {...}} for an invalid one.")]
+struct NormalizeArgs {
+    /// How far up the comparison ladder to go (RFC 3987 §5.3).
+    #[arg(long, value_enum, default_value_t = NormalizeLevel::Scheme)]
+    level: NormalizeLevel,
+    /// Also normalize characters to NFC (§5.3.2.2). Off by default: the RFC says comparison must
+    /// rely on IRIs being created in NFC, not on normalizing them later.
+    #[arg(long)]
+    nfc: bool,
+    /// Also map reg-name hosts with IDNA (UTS #46) and ToUnicode (§5.3.3).
+    #[arg(long)]
+    idn: bool,
+    /// One JSON object per input, on its own line.
+    #[arg(long)]
+    json: bool,
+    /// IRI-references to normalize; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NormalizeLevel {
+    /// §5.3.2: case, percent-encoding, path segments
+    Syntax,
+    /// §5.3.3: the syntax level, plus scheme defaults
+    Scheme,
+}
+
+/// Tell whether two IRI-references are equivalent at a rung of the comparison ladder (§5.3).
+///
+/// Exit status 0 when they are equivalent, 1 when they are not, 2 when one is not an
+/// IRI-reference.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'   # equivalent\n  \
+    iri compare --level simple 'http://a/%7e' 'http://a/~'                          # not equivalent\n  \
+    iri compare --exclude-fragment 'http://a/#x' 'http://a/#y'                    # equivalent\n\n\
+    With --json: {\"a\", \"b\", \"equivalent\"}.")]
+struct CompareArgs {
+    /// simple: character by character (§5.3.1); syntax (§5.3.2); scheme (§5.3.3).
+    #[arg(long, value_enum, default_value_t = CompareLevel::Scheme)]
+    level: CompareLevel,
+    /// Leave fragments out, as comparisons that select a network action do (§5.1).
+    #[arg(long)]
+    exclude_fragment: bool,
+    /// Also normalize characters to NFC (§5.3.2.2) before comparing.
+    #[arg(long)]
+    nfc: bool,
+    /// Also map reg-name hosts with IDNA (§5.3.3) before comparing.
+    #[arg(long)]
+    idn: bool,
+    /// One JSON object on its own line.
+    #[arg(long)]
+    json: bool,
+    /// The first IRI-reference.
+    a: String,
+    /// The second IRI-reference.
+    b: String,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CompareLevel {
+    /// §5.3.1: character by character
+    Simple,
+    /// §5.3.2: after syntax-based normalization
+    Syntax,
+    /// §5.3.3: after scheme-based normalization too
+    Scheme,
+}
+
+/// Resolve references against a base IRI (RFC 3986 §5.2, applied to IRIs by RFC 3987 §6.5).
+///
+/// The strict algorithm of RFC 3986 §5.2.2: a reference with a scheme is never made relative
+/// (`http:g` stays `http:g`). The base must be an IRI (with a scheme); its fragment is ignored.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri resolve --base 'http://a/b/c/d;p?q' g ./g/ ../../g '?y' '#s'\n  \
+    iri resolve --base 'http://例え.テスト/a/b' --json ../c\n\n\
+    With --json: {\"base\", \"reference\", \"output\"} per reference, or {\"base\", \"reference\", \
+    \"error\": {...}} for an invalid one.")]
+struct ResolveArgs {
+    /// The base IRI (RFC 3986 §5.1).
+    #[arg(long)]
+    base: String,
+    /// One JSON object per reference, on its own line.
+    #[arg(long)]
+    json: bool,
+    /// IRI-references to resolve; without any, each line of standard input is one.
+    #[arg(value_name = "REF")]
+    references: Vec<String>,
+}
+
+/// The exit status: the worst outcome seen so far.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Status {
+    Ok = 0,
+    Invalid = 1,
+    Error = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = Out::new();
+    let result = match &cli.command {
+        Command::Parse(args) => parse(args, &mut out),
+        Command::Check(args) => check(args, &mut out),
+        Command::Normalize(args) => normalize(args, &mut out),
+        Command::Compare(args) => compare(args, &mut out),
+        Command::Resolve(args) => resolve(args, &mut out),
+    };
+    match result.and_then(|status| out.flush().map(|()| status)) {
+        Ok(status) => ExitCode::from(status as u8),
+        // The reader went away (`iri parse ... | head`): stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("iri: {e}");
+            ExitCode::from(Status::Error as u8)
+        }
+    }
+}
+
+/// Calls `each` on every command-line input, or on every line of standard input when there is
+/// none; returns the worst status.
+fn for_each_input(
+    inputs: &[String],
+    mut each: impl FnMut(Result<&str, &NotUtf8>) -> io::Result<Status>,
+) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    if inputs.is_empty() {
+        for_each_line(io::stdin().lock(), |line| {
+            status = status.max(each(line.text.as_ref().map(|s| *s))?);
+            Ok(())
+        })?;
+    } else {
+        for input in inputs {
+            status = status.max(each(Ok(input))?);
+        }
+    }
+    Ok(status)
+}
+
+/// An input that is not an IRI-reference: the input (shown lossily if it is not UTF-8), the
+/// JSON `error` object, and the readable report (the input, then the error indented under it).
+struct Invalid {
+    input: String,
+    json: Value,
+    listing: String,
+}
+
+/// Parses one input as an IRI-reference (RFC 3987 §2.2).
+fn parse_reference<'a>(input: Result<&'a str, &NotUtf8>) -> Result<IriRef<&'a str>, Invalid> {
+    match input {
+        Ok(text) => IriRef::parse(text).map_err(|e| Invalid {
+            input: text.to_string(),
+            json: report::error_json(&e),
+            listing: report::error_listing(&e),
+        }),
+        Err(n) => Err(Invalid {
+            input: n.lossy.clone(),
+            json: report::not_utf8_json(n),
+            listing: format!("{}\n  {}\n", n.lossy, n.message),
+        }),
+    }
+}
+
+/// `iri parse`.
+fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
+    for_each_input(&args.inputs, |input| {
+        if let (true, Ok(text)) = (args.tree, input) {
+            return match rfc3987::parse_tree(text, StartSymbol::IriReference) {
+                Ok(tree) => out.record(&tree).map(|()| Status::Ok),
+                Err(e) => out.record(&report::error_listing(&e)).map(|()| Status::Invalid),
+            };
+        }
+        match parse_reference(input) {
+            Ok(iri) if args.json => out.json(&report::components_json(&iri)).map(|()| Status::Ok),
+            Ok(iri) => out.record(&report::components_listing(&iri)).map(|()| Status::Ok),
+            Err(invalid) if args.json => out
+                .json(&json!({"input": invalid.input, "valid": false, "error": invalid.json}))
+                .map(|()| Status::Invalid),
+            Err(invalid) => out.record(&invalid.listing).map(|()| Status::Invalid),
+        }
+    })
+}
+
+/// `iri check`.
+fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
+    let symbol = args.kind.symbol();
+    let stdin = ["-".to_string()];
+    let files = if args.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.files[..]
+    };
+    let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
+    for file in files {
+        let name = if file == "-" { "<stdin>" } else { file.as_str() };
+        let mut check_line = |line: input::Line<'_>| -> io::Result<()> {
+            lines += 1;
+            let failure = match line.text {
+                Ok(text) => match rfc3987::validate(text, symbol) {
+                    Ok(()) => return Ok(()),
+                    Err(e) => (e.column(), report::error_line(&e)),
+                },
+                Err(not_utf8) => (not_utf8.column, not_utf8.message),
+            };
+            invalid += 1;
+            out.record(&format!("{name}:{}:{}: {}\n", line.number, failure.0, failure.1))
+        };
+        let read = if file == "-" {
+            for_each_line(io::stdin().lock(), &mut check_line)
+        } else {
+            match File::open(file) {
+                Ok(f) => for_each_line(BufReader::new(f), &mut check_line),
+                Err(e) => Err(e),
+            }
+        };
+        if let Err(e) = read {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(e);
+            }
+            eprintln!("iri: {name}: {e}");
+            status = Status::Error;
+        }
+    }
+    out.flush()?;
+    eprintln!(
+        "{lines} line{} checked as {}: {invalid} invalid",
+        if lines == 1 { "" } else { "s" },
+        symbol.name()
+    );
+    if invalid > 0 {
+        status = status.max(Status::Invalid);
+    }
+    Ok(status)
+}
+
+/// `iri normalize`.
+fn normalize(args: &NormalizeArgs, out: &mut Out) -> io::Result<Status> {
+    let level = match args.level {
+        NormalizeLevel::Syntax => Level::Syntax,
+        NormalizeLevel::Scheme => Level::Scheme,
+    };
+    let options = NormalizeOptions::new(level).nfc(args.nfc).idn(args.idn);
+    for_each_input(&args.inputs, |input| match parse_reference(input) {
+        Ok(iri) => {
+            let output = rfc3987::normalize(&iri, &options);
+            if args.json {
+                out.json(&json!({"input": iri.as_str(), "output": output.as_str()}))?;
+            } else {
+                out.record(&format!("{output}\n"))?;
+            }
+            Ok(Status::Ok)
+        }
+        Err(invalid) => {
+            if args.json {
+                out.json(&json!({"input": invalid.input, "error": invalid.json}))?;
+            } else {
+                eprint!("{}", invalid.listing);
+            }
+            Ok(Status::Invalid)
+        }
+    })
+}
+
+/// `iri compare`.
+fn compare(args: &CompareArgs, out: &mut Out) -> io::Result<Status> {
+    let (a, b) = match (IriRef::parse(args.a.as_str()), IriRef::parse(args.b.as_str())) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("iri: {e}");
+            return Ok(Status::Error);
+        }
+    };
+    let level = match args.level {
+        CompareLevel::Simple => Level::Simple,
+        CompareLevel::Syntax => Level::Syntax,
+        CompareLevel::Scheme => Level::Scheme,
+    };
+    let equivalent = CompareOptions::new(level)
+        .exclude_fragment(args.exclude_fragment)
+        .normalize_options(NormalizeOptions::new(level).nfc(args.nfc).idn(args.idn))
+        .equivalent(&a, &b);
+    if args.json {
+        out.json(&json!({"a": a.as_str(), "b": b.as_str(), "equivalent": equivalent}))?;
+    } else {
+        out.record(if equivalent {
+            "equivalent\n"
+        } else {
+            "not equivalent\n"
+        })?;
+    }
+    Ok(if equivalent { Status::Ok } else { Status::Invalid })
+}
+
+/// `iri resolve`.
+fn resolve(args: &ResolveArgs, out: &mut Out) -> io::Result<Status> {
+    let base = match Iri::parse(args.base.as_str()) {
+        Ok(base) => base,
+        Err(e) => {
+            eprintln!("iri: --base: {e}");
+            return Ok(Status::Error);
+        }
+    };
+    for_each_input(&args.references, |input| match parse_reference(input) {
+        Ok(reference) => {
+            let output = rfc3987::resolve(&base, &reference);
+            if args.json {
+                out.json(&json!({
+                    "base": base.as_str(),
+                    "reference": reference.as_str(),
+                    "output": output.as_str(),
+                }))?;
+            } else {
+                out.record(&format!("{output}\n"))?;
+            }
+            Ok(Status::Ok)
+        }
+        Err(invalid) => {
+            if args.json {
+                out.json(&json!({"base": base.as_str(), "reference": invalid.input, "error": invalid.json}))?;
+            } else {
+                eprint!("{}", invalid.listing);
+            }
+            Ok(Status::Invalid)
+        }
+    })
+}

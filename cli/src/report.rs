@@ -1,0 +1,141 @@
+//! How results are written: JSON objects (one per line, keys in a fixed order) and the readable
+//! listing of `iri parse`.
+
+use std::io::{self, Write};
+
+use rfc3987::{IriRef, ParseError};
+use serde_json::{json, Value};
+
+use crate::input::NotUtf8;
+
+/// Standard output, buffered; flushed after every record when it is a terminal, so that typing
+/// IRIs into `iri parse` answers line by line.
+pub struct Out {
+    writer: io::BufWriter<io::Stdout>,
+    interactive: bool,
+}
+
+impl Out {
+    pub fn new() -> Self {
+        use std::io::IsTerminal;
+        let stdout = io::stdout();
+        let interactive = stdout.is_terminal();
+        Out {
+            writer: io::BufWriter::new(stdout),
+            interactive,
+        }
+    }
+
+    /// Writes one record (which ends with its own newline).
+    pub fn record(&mut self, text: &str) -> io::Result<()> {
+        self.writer.write_all(text.as_bytes())?;
+        if self.interactive {
+            self.writer.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes one JSON object on its own line.
+    pub fn json(&mut self, value: &Value) -> io::Result<()> {
+        let mut line = value.to_string();
+        line.push('\n');
+        self.record(&line)
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// The `error` object of the JSON output: 0-based byte offset, 1-based character column, the
+/// ABNF rules expected there, and the message.
+pub fn error_json(error: &ParseError) -> Value {
+    json!({
+        "byte_offset": error.byte_offset(),
+        "column": error.column(),
+        "expected": error.expected(),
+        "message": error.message(),
+    })
+}
+
+/// The `error` object for a line that is not UTF-8 (no rule was tried: nothing is expected).
+pub fn not_utf8_json(error: &NotUtf8) -> Value {
+    json!({
+        "byte_offset": error.byte_offset,
+        "column": error.column,
+        "expected": [],
+        "message": error.message,
+    })
+}
+
+/// `iri parse --json` for a valid input: the components as written in the input.
+pub fn components_json(iri: &IriRef<&str>) -> Value {
+    let authority = iri.authority();
+    json!({
+        "input": iri.as_str(),
+        "valid": true,
+        "scheme": iri.scheme(),
+        "authority": authority.map(|a| a.as_str()),
+        "userinfo": authority.and_then(|a| a.userinfo()),
+        "host": authority.map(|a| a.host_str()),
+        "host_kind": authority.map(|a| a.host_kind().as_str()),
+        "port": authority.and_then(|a| a.port()),
+        "path": iri.path().as_str(),
+        "query": iri.query(),
+        "fragment": iri.fragment(),
+    })
+}
+
+/// `iri parse` without `--json`: the input, then one indented line per component present.
+pub fn components_listing(iri: &IriRef<&str>) -> String {
+    let mut rows: Vec<(&str, String)> = Vec::new();
+    if let Some(scheme) = iri.scheme() {
+        rows.push(("scheme", scheme.to_string()));
+    }
+    if let Some(authority) = iri.authority() {
+        rows.push(("authority", authority.as_str().to_string()));
+        if let Some(userinfo) = authority.userinfo() {
+            rows.push(("userinfo", userinfo.to_string()));
+        }
+        let kind = authority.host_kind().as_str();
+        rows.push(("host", format!("{} ({kind})", authority.host_str())));
+        if let Some(port) = authority.port() {
+            rows.push(("port", port.to_string()));
+        }
+    }
+    let path = iri.path();
+    rows.push(("path", format!("{} ({})", path.as_str(), path.kind().rule_name())));
+    if let Some(query) = iri.query() {
+        rows.push(("query", query.to_string()));
+    }
+    if let Some(fragment) = iri.fragment() {
+        rows.push(("fragment", fragment.to_string()));
+    }
+    let mut out = format!("{}\n", iri.as_str());
+    for (name, value) in rows {
+        // An empty component that is present (`http://a?` has an empty query) is shown as "".
+        let value = if value.is_empty() || value.starts_with(' ') {
+            format!("\"\"{value}")
+        } else {
+            value
+        };
+        out.push_str(&format!("  {name:<10} {value}\n"));
+    }
+    out
+}
+
+/// A parse error indented under its input, for the readable listings.
+pub fn error_listing(error: &ParseError) -> String {
+    let mut out = format!("{}\n", error.input());
+    for line in error.to_string().lines() {
+        out.push_str("  ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The first line of an error's `Display`: `invalid IRI: <message> at column N; expected ...`.
+pub fn error_line(error: &ParseError) -> String {
+    error.to_string().lines().next().unwrap_or_default().to_string()
+}

@@ -1,0 +1,440 @@
+//! The `iri` tool, run as a user runs it. Expected outputs are reasoned from the RFC text beside
+//! each case.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn iri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run iri")
+}
+
+fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run iri");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+/// Each stdout line parsed as one JSON object.
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// RFC 3986 §3 names the parts of `foo://example.com:8042/over/there?name=ferret#nose`: scheme
+/// "foo", authority "example.com:8042", path "/over/there", query "name=ferret", fragment "nose";
+/// §3.2 splits the authority into host "example.com" and port "8042". The keys come in the
+/// order the issue fixes, so the line is compared as text.
+#[test]
+fn parse_json_gives_components_in_order() {
+    let out = iri(&[
+        "parse",
+        "--json",
+        "foo://example.com:8042/over/there?name=ferret#nose",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        concat!(
+            r#"{"input":"foo://example.com:8042/over/there?name=ferret#nose","valid":true,"#,
+            r#""scheme":"foo","authority":"example.com:8042","userinfo":null,"host":"example.com","#,
+            r#""host_kind":"reg-name","port":"8042","path":"/over/there","query":"name=ferret","#,
+            r#""fragment":"nose"}"#,
+            "\n"
+        )
+    );
+}
+
+/// Components as written: userinfo before "@", the IP-literal host with its brackets, the port
+/// digits; a relative reference has no scheme; RFC 3986 §1.1.2 `mailto:` has a path and no
+/// authority.
+#[test]
+fn parse_json_values_as_written() {
+    let out = iri(&[
+        "parse",
+        "--json",
+        "http://us%20er@[2001:db8::7]:0080/p?",
+        "mailto:John.Doe@example.com",
+        "//résumé.example.org#",
+    ]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["userinfo"], "us%20er");
+    assert_eq!(lines[0]["host"], "[2001:db8::7]");
+    assert_eq!(lines[0]["host_kind"], "ipv6");
+    assert_eq!(lines[0]["port"], "0080");
+    assert_eq!(lines[0]["query"], "");
+    assert_eq!(lines[0]["fragment"], Value::Null);
+    assert_eq!(lines[1]["authority"], Value::Null);
+    assert_eq!(lines[1]["path"], "John.Doe@example.com");
+    assert_eq!(lines[2]["scheme"], Value::Null);
+    assert_eq!(lines[2]["host"], "résumé.example.org");
+    assert_eq!(lines[2]["path"], "");
+    assert_eq!(lines[2]["fragment"], "");
+}
+
+/// RFC 3986 §3.2.2: a host that matches IPv4address is IPv4; dec-octet stops at 255, has no
+/// leading zero and there are exactly four, otherwise the host is a reg-name.
+#[test]
+fn parse_json_host_kinds() {
+    let cases = [
+        ("http://192.168.0.1/", "ipv4"),
+        ("http://1.2.3.256/", "reg-name"),
+        ("http://1.2.3.4.5/", "reg-name"),
+        ("http://01.2.3.4/", "reg-name"),
+        ("http://[::1]/", "ipv6"),
+        ("http://[v7.x]/", "ipvfuture"),
+    ];
+    let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    let out = iri(&[&["parse", "--json", "--"], &inputs[..]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    for (line, (input, kind)) in json_lines(&out).iter().zip(cases) {
+        assert_eq!(line["input"], input);
+        assert_eq!(line["host_kind"], kind, "{input}");
+    }
+}
+
+/// An invalid input: byte offset 0-based, column 1-based in characters. In `http://例え/a b` the
+/// space follows 7 + 6 + 2 bytes ("例え" is six bytes in UTF-8) and 7 + 2 + 2 characters. The
+/// exit status is 1 because one input is invalid.
+#[test]
+fn parse_json_error_object() {
+    let out = iri(&["parse", "--json", "http://a/", "http://例え/a b"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["valid"], true);
+    let error = &lines[1]["error"];
+    assert_eq!(lines[1]["input"], "http://例え/a b");
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(error["byte_offset"], 15);
+    assert_eq!(error["column"], 12);
+    assert!(error["expected"].is_array());
+    assert!(error["message"].as_str().unwrap().contains("U+0020"), "{error}");
+    let keys: Vec<&String> = lines[1].as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["input", "valid", "error"]);
+    let keys: Vec<&String> = error.as_object().unwrap().keys().collect();
+    assert_eq!(keys, ["byte_offset", "column", "expected", "message"]);
+}
+
+/// RFC 3987 §4.1: U+202E (RLO) is a bidi formatting character an IRI MUST NOT contain; it sits
+/// at byte 9 of `http://a/\u{202E}x`.
+#[test]
+fn parse_rejects_bidi_formatting_characters() {
+    let out = iri(&["parse", "--json", "http://a/\u{202E}x"]);
+    assert_eq!(out.status.code(), Some(1));
+    let error = &json_lines(&out)[0]["error"];
+    assert_eq!(error["byte_offset"], 9);
+    assert!(error["message"].as_str().unwrap().contains("§4.1"), "{error}");
+}
+
+/// Stdin: one input per line, CRLF or LF, a line that is not UTF-8 reported (0xFF never occurs
+/// in UTF-8) with the offset of the bad byte, and the other lines still parsed.
+#[test]
+fn parse_reads_stdin_lines_as_bytes() {
+    let out = iri_stdin(&["parse", "--json"], b"a:b\r\nc:\xC3\xA9\xFF\n\nhttp://x/\n");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["input"], "a:b");
+    assert_eq!(lines[0]["path"], "b");
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["byte_offset"], 4);
+    assert_eq!(lines[1]["error"]["column"], 4);
+    assert!(lines[1]["error"]["message"].as_str().unwrap().contains("0xFF"));
+    // The empty line is the empty relative reference (RFC 3986 §4.2, ipath-empty).
+    assert_eq!(
+        lines[2],
+        json!({"input": "", "valid": true, "scheme": null, "authority": null,
+        "userinfo": null, "host": null, "host_kind": null, "port": null, "path": "", "query": null,
+        "fragment": null})
+    );
+    assert_eq!(lines[3]["host"], "x");
+}
+
+/// The readable listing names each component, the host kind and the ipath rule (RFC 3987 §2.2:
+/// after an authority the path is ipath-abempty; `urn:x` has ipath-rootless).
+#[test]
+fn parse_listing() {
+    let out = iri(&["parse", "http://[::1]:8080/a?q", "urn:x"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for expected in [
+        "http://[::1]:8080/a?q\n",
+        "  host       [::1] (ipv6)\n",
+        "  port       8080\n",
+        "  path       /a (ipath-abempty)\n",
+        "  query      q\n",
+        "urn:x\n",
+        "  path       x (ipath-rootless)\n",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in\n{text}");
+    }
+    assert!(!text.contains("fragment"), "{text}");
+}
+
+/// `--tree`: IRI = scheme ":" ihier-part, and ihier-part = ipath-rootless here, whose first
+/// segment is an isegment-nz (RFC 3987 §2.2).
+#[test]
+fn parse_tree() {
+    let out = iri(&["parse", "--tree", "a:b"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "IRI-reference 0..3 \"a:b\"\n  IRI 0..3 \"a:b\"\n    scheme 0..1 \"a\"\n    \
+         ihier-part 2..3 \"b\"\n      ipath-rootless 2..3 \"b\"\n        isegment-nz 2..3 \"b\"\n"
+    );
+}
+
+/// Exit status 2 for usage errors: an unknown option, and --json with --tree.
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(iri(&["parse", "--bogus"]).status.code(), Some(2));
+    assert_eq!(iri(&["parse", "--json", "--tree", "a:b"]).status.code(), Some(2));
+    assert_eq!(iri(&[]).status.code(), Some(2));
+    assert_eq!(iri(&["compare", "a:b"]).status.code(), Some(2));
+}
+
+/// `--help` teaches: examples for every command, and the JSON shape of `parse --json`.
+#[test]
+fn help_has_examples() {
+    let top = stdout(&iri(&["--help"]));
+    for command in ["parse", "check", "normalize", "compare", "resolve"] {
+        assert!(
+            top.contains(&format!("iri {command} ")),
+            "no example of {command}:\n{top}"
+        );
+    }
+    let parse = stdout(&iri(&["parse", "--help"]));
+    assert!(parse.contains("\"host_kind\""), "{parse}");
+    assert!(parse.contains("byte_offset"), "{parse}");
+}
+
+/// `iri check`: `FILE:LINE:COLUMN: message` for each invalid line, a summary, exit 1. Line 2 "a
+/// b" fails at the space, column 2; line 3 is not UTF-8 at its first byte.
+#[test]
+fn check_reports_file_line_column() {
+    let dir = std::env::temp_dir().join(format!("iri-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("list.txt");
+    std::fs::write(&file, b"http://a/\na b\n\xFF\n").unwrap();
+    let path = file.to_str().unwrap();
+    let out = iri(&["check", path]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(&format!("{path}:2:2: invalid IRI-reference: ")),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{path}:3:1: the line is not UTF-8")),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("3 lines checked as IRI-reference: 2 invalid"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A file that cannot be read: exit 2, the other files are still checked.
+    let missing = dir.join("missing.txt");
+    let out = iri(&["check", missing.to_str().unwrap(), path]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--kind`: RFC 3987 §2.2 absolute-IRI has no fragment, so `http://a/#f` fails at the "#"
+/// (byte 9, column 10); an irelative-ref has no scheme; an IRI is not a URI when it holds
+/// non-ASCII characters (RFC 3986 §2).
+#[test]
+fn check_kinds() {
+    let out = iri_stdin(
+        &["check", "--kind", "absolute-iri"],
+        b"http://a/#f\nhttp://a/?q\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).starts_with("<stdin>:1:10: invalid absolute-IRI"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(stdout(&out).lines().count(), 1);
+
+    let out = iri_stdin(&["check", "--kind", "relative-ref"], b"../g\ng:h\n");
+    assert!(stdout(&out).starts_with("<stdin>:2:"), "{}", stdout(&out));
+
+    let out = iri_stdin(&["check", "--kind", "uri"], b"http://a/\nhttp://\xC3\xA9/\n");
+    assert!(stdout(&out).starts_with("<stdin>:2:8: "), "{}", stdout(&out));
+
+    let out = iri_stdin(&["check", "--kind", "iri"], b"http://\xC3\xA9/\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "");
+}
+
+/// `iri normalize` (RFC 3987 §5.3.2 and §5.3.3): case, percent-encoding and dot segments; the
+/// default port of http dropped at the scheme level only; a path never becomes an authority;
+/// invalid UTF-8 octets stay encoded; an empty query is kept.
+#[test]
+fn normalize() {
+    let out = iri(&[
+        "normalize",
+        "HTTP://www.EXAMPLE.com:80/a/./b/../%7euser",
+        "foo:.///bar",
+        "a:%F9%A8%8E%80",
+        "http://example.com/?",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "http://www.example.com/a/~user\nfoo:/.//bar\na:%F9%A8%8E%80\nhttp://example.com/?\n"
+    );
+    let out = iri(&[
+        "normalize",
+        "--level",
+        "syntax",
+        "--json",
+        "http://example.com:80",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "{\"input\":\"http://example.com:80\",\"output\":\"http://example.com:80\"}\n"
+    );
+    let out = iri(&["normalize", "--json", "a b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_lines(&out)[0]["error"]["column"], 2);
+}
+
+/// `--nfc` composes "e" + U+0301 into "é" (§5.3.2.2); `--idn` maps an A-label host to Unicode
+/// (§5.3.3: "xn--rsum-bpad" is the Punycode of "résumé").
+#[test]
+fn normalize_nfc_and_idn() {
+    let out = iri(&["normalize", "--nfc", "http://a/re\u{301}sume\u{301}"]);
+    assert_eq!(stdout(&out), "http://a/r\u{e9}sum\u{e9}\n");
+    let out = iri(&["normalize", "--idn", "http://xn--rsum-bpad.example.org/"]);
+    assert_eq!(stdout(&out), "http://résumé.example.org/\n");
+}
+
+/// `iri compare`: RFC 3987 §5.3.2.3 makes `r%C3%A9sum%C3%A9` and `résumé` equivalent at the
+/// syntax level; §5.3.1 simple comparison tells `%7e` and `~` apart; §5.1 fragments excluded.
+#[test]
+fn compare() {
+    let out = iri(&[
+        "compare",
+        "http://example.org/r%C3%A9sum%C3%A9",
+        "http://example.org/résumé",
+    ]);
+    assert_eq!(
+        (out.status.code(), stdout(&out).as_str()),
+        (Some(0), "equivalent\n")
+    );
+    let out = iri(&[
+        "compare",
+        "--level",
+        "simple",
+        "--json",
+        "http://a/%7e",
+        "http://a/~",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stdout(&out),
+        "{\"a\":\"http://a/%7e\",\"b\":\"http://a/~\",\"equivalent\":false}\n"
+    );
+    assert_eq!(
+        iri(&["compare", "http://a/#x", "http://a/#y"]).status.code(),
+        Some(1)
+    );
+    let out = iri(&["compare", "--exclude-fragment", "http://a/#x", "http://a:80/#y"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = iri(&["compare", "a b", "a"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("invalid IRI-reference"), "{}", stderr(&out));
+}
+
+/// `iri resolve`, with RFC 3986 §5.4.1 normal examples against `http://a/b/c/d;p?q`, the strict
+/// §5.2.2 reading of `http:g`, and the "/." prefix that keeps `//` a path (issue: base `a:/`
+/// with `/.//.` gives `a:/.//`).
+#[test]
+fn resolve() {
+    let out = iri(&[
+        "resolve",
+        "--base",
+        "http://a/b/c/d;p?q",
+        "g:h",
+        "../../g",
+        "?y",
+        "#s",
+        "http:g",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "g:h\nhttp://a/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q#s\nhttp:g\n"
+    );
+    let out = iri_stdin(&["resolve", "--base", "a:/", "--json"], b"/.//.\n");
+    assert_eq!(
+        stdout(&out),
+        "{\"base\":\"a:/\",\"reference\":\"/.//.\",\"output\":\"a:/.//\"}\n"
+    );
+    // The base must be an IRI (RFC 3986 §5.1: it has a scheme).
+    let out = iri(&["resolve", "--base", "b/c", "g"]);
+    assert_eq!(out.status.code(), Some(2));
+    // An invalid reference: exit 1, the others still resolved.
+    let out = iri(&["resolve", "--base", "http://a/", "a b", "g"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/g\n");
+}
+
+/// `iri parse ... | head -1`: the reader goes away; the tool stops quietly, without a panic.
+#[test]
+fn broken_pipe_is_quiet() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["parse", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"http://example.org/a/b/c?q#f\n".repeat(1000);
+        for _ in 0..200 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // stdout is dropped here: the pipe is closed.
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(status.code(), Some(0), "{err}");
+}
