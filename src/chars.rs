@@ -32,3 +32,69 @@ pub(crate) fn is_iprivate(c: char) -> bool {
 pub(crate) fn is_iunreserved(c: char) -> bool {
     is_unreserved(c) || is_ucschar(c)
 }
+
+/// RFC 3987 §6.1 b: characters with "strong visual look-alikes" of "space", "delims" and
+/// "unwise" characters, or that show nothing at all. IRIs should avoid them, and the URI-to-IRI
+/// conversion keeps them percent-encoded (§3.2 step 4). Each entry is an inclusive code point
+/// range and what it looks like.
+///
+/// The choices: every Unicode space separator (Zs) but U+0020, the line and paragraph
+/// separators, the invisible format characters that are not needed to write any language
+/// (ZWNJ and ZWJ, which Persian and Indic scripts need, are not listed), the Hangul fillers, and
+/// the slash, colon, dot and gen-delims look-alikes. Full-width letters and digits, which §6.1
+/// also discourages, are not listed: they are ordinary text in East Asian identifiers, and
+/// keeping them encoded would make most Japanese IRIs unreadable; neither are U+3002 and U+FF61
+/// (ideographic full stops, ordinary punctuation in text).
+pub(crate) const LOOKALIKES: &[(u32, u32, &str)] = &[
+    (0x00A0, 0x00A0, "space (NO-BREAK SPACE)"),
+    (0x00AD, 0x00AD, "nothing (SOFT HYPHEN)"),
+    (0x115F, 0x1160, "space (HANGUL FILLERS)"),
+    (0x1680, 0x1680, "space (OGHAM SPACE MARK)"),
+    (0x180E, 0x180E, "nothing (MONGOLIAN VOWEL SEPARATOR)"),
+    (0x2000, 0x200A, "space (EN QUAD .. HAIR SPACE)"),
+    (0x200B, 0x200B, "nothing (ZERO WIDTH SPACE)"),
+    (0x2024, 0x2024, "\".\" (ONE DOT LEADER)"),
+    (0x2028, 0x2029, "a line break (LINE/PARAGRAPH SEPARATOR)"),
+    (0x202F, 0x202F, "space (NARROW NO-BREAK SPACE)"),
+    (0x2044, 0x2044, "\"/\" (FRACTION SLASH)"),
+    (0x205F, 0x205F, "space (MEDIUM MATHEMATICAL SPACE)"),
+    (0x2060, 0x2064, "nothing (WORD JOINER, invisible operators)"),
+    (0x2215, 0x2215, "\"/\" (DIVISION SLASH)"),
+    (0x2236, 0x2236, "\":\" (RATIO)"),
+    (0x29F8, 0x29F8, "\"/\" (BIG SOLIDUS)"),
+    (0x3000, 0x3000, "space (IDEOGRAPHIC SPACE)"),
+    (0x3164, 0x3164, "space (HANGUL FILLER)"),
+    (0xFE52, 0xFE52, "\".\" (SMALL FULL STOP)"),
+    (
+        0xFE55,
+        0xFE56,
+        "\":\" or \"?\" (SMALL COLON, SMALL QUESTION MARK)",
+    ),
+    (0xFE5F, 0xFE5F, "\"#\" (SMALL NUMBER SIGN)"),
+    (
+        0xFE6A,
+        0xFE6B,
+        "\"%\" or \"@\" (SMALL PERCENT SIGN, SMALL COMMERCIAL AT)",
+    ),
+    (0xFEFF, 0xFEFF, "nothing (ZERO WIDTH NO-BREAK SPACE)"),
+    (0xFF03, 0xFF03, "\"#\" (FULLWIDTH NUMBER SIGN)"),
+    (0xFF05, 0xFF05, "\"%\" (FULLWIDTH PERCENT SIGN)"),
+    (0xFF0E, 0xFF0F, "\".\" or \"/\" (FULLWIDTH FULL STOP, SOLIDUS)"),
+    (0xFF1A, 0xFF1A, "\":\" (FULLWIDTH COLON)"),
+    (
+        0xFF1F,
+        0xFF20,
+        "\"?\" or \"@\" (FULLWIDTH QUESTION MARK, COMMERCIAL AT)",
+    ),
+    (0xFF3B, 0xFF3B, "\"[\" (FULLWIDTH LEFT SQUARE BRACKET)"),
+    (0xFF3D, 0xFF3D, "\"]\" (FULLWIDTH RIGHT SQUARE BRACKET)"),
+    (0xFFA0, 0xFFA0, "space (HALFWIDTH HANGUL FILLER)"),
+];
+
+/// Whether `c` is in [`LOOKALIKES`] (RFC 3987 §6.1 b).
+pub(crate) fn is_lookalike(c: char) -> bool {
+    let c = c as u32;
+    LOOKALIKES
+        .iter()
+        .any(|&(first, last, _)| (first..=last).contains(&c))
+}

@@ -133,6 +133,19 @@ impl ParseError {
         }
     }
 
+    /// The same error, reported against `input` at `byte_offset`: for an input that was
+    /// rewritten before parsing (lenient percent-encoding) without changing what is there.
+    pub(crate) fn relocated(&self, input: &str, byte_offset: usize) -> Self {
+        Self::new(
+            self.kind,
+            self.target,
+            input,
+            byte_offset,
+            self.expected.clone(),
+            self.message.clone(),
+        )
+    }
+
     /// What kind of failure this is.
     pub fn kind(&self) -> ParseErrorKind {
         self.kind

@@ -2,13 +2,13 @@
 //! normalization (§5.3.3), and equivalence at each level.
 
 use std::borrow::Cow;
-use std::fmt::Write;
 use std::ops::Deref;
 
 use unicode_normalization::UnicodeNormalization;
 
 use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
 use crate::components::HostSpans;
+use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::resolve::remove_dot_segments;
 use crate::types::IriRef;
@@ -166,75 +166,12 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     IriRef::from_parts(text, spans)
 }
 
-/// RFC 3987 §5.3.2.1 and §5.3.2.3 on one component: each `%HH` run is read as UTF-8; a
-/// character that is `iunreserved` (or `iprivate`, in the query) is decoded, anything else keeps
-/// its percent-encoding with uppercase hex digits. Octets that do not form strictly legal UTF-8
-/// (overlong forms, surrogates, values above U+10FFFD, truncated sequences) stay encoded, one by
-/// one.
+/// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character (or
+/// an `iprivate` one, in the query) are decoded; the rest keep uppercase hex (§5.3.2.1).
 fn percent_encoding(component: &str, in_query: bool) -> Cow<'_, str> {
-    if !component.contains('%') {
-        return Cow::Borrowed(component);
-    }
-    let bytes = component.as_bytes();
-    let mut out = String::with_capacity(component.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'%' {
-            let next = component[i..].find('%').map_or(bytes.len(), |n| i + n);
-            out.push_str(&component[i..next]);
-            i = next;
-            continue;
-        }
-        // The grammar guarantees two hex digits after "%".
-        let lead = hex_octet(bytes, i);
-        let len = match lead {
-            0x00..=0x7F => 1,
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 0, // continuation bytes, C0, C1, F5-FF: never the start of legal UTF-8
-        };
-        let mut octets = [0u8; 4];
-        let mut decoded = None;
-        if len > 0 && (1..len).all(|k| bytes.get(i + 3 * k) == Some(&b'%')) {
-            for (k, octet) in octets.iter_mut().enumerate().take(len) {
-                *octet = hex_octet(bytes, i + 3 * k);
-            }
-            // std's decoder rejects overlong forms, surrogates and values above U+10FFFF.
-            decoded = std::str::from_utf8(&octets[..len])
-                .ok()
-                .and_then(|s| s.chars().next());
-        }
-        match decoded {
-            Some(c)
-                if is_unreserved(c)
-                    || (!c.is_ascii() && (is_iunreserved(c) || in_query && is_iprivate(c))) =>
-            {
-                out.push(c);
-                i += 3 * len;
-            }
-            Some(_) => {
-                // Legal UTF-8 for a character that must stay encoded (reserved, controls,
-                // non-characters, §4.1 bidi formatting): keep all its octets.
-                for octet in &octets[..len] {
-                    let _ = write!(out, "%{octet:02X}");
-                }
-                i += 3 * len;
-            }
-            None => {
-                let _ = write!(out, "%{lead:02X}");
-                i += 3;
-            }
-        }
-    }
-    Cow::Owned(out)
-}
-
-fn hex_octet(bytes: &[u8], percent: usize) -> u8 {
-    let digit = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
-    let hi = bytes.get(percent + 1).copied().map_or(0, digit);
-    let lo = bytes.get(percent + 2).copied().map_or(0, digit);
-    hi << 4 | lo
+    decode_where(component, |c| {
+        is_unreserved(c) || (!c.is_ascii() && (is_iunreserved(c) || in_query && is_iprivate(c)))
+    })
 }
 
 /// RFC 3987 §5.3.2.1: ASCII letters of a reg-name to lowercase, except inside `%HH` (whose hex

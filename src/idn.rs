@@ -1,0 +1,266 @@
+//! Internationalized domain names in `ireg-name`: ToASCII for the IRI-to-URI mapping (RFC 3987
+//! §3.1) and ToUnicode for the URI-to-IRI conversion (§3.2.1), with the `idna` crate.
+//!
+//! RFC 3987 cites IDNA2003 (RFC 3490): ToASCII "on each dot-separated label ... using U+002E
+//! (FULL STOP) as a label separator, with the flag UseSTD3ASCIIRules set to TRUE". The `idna`
+//! crate implements UTS #46, the successor processing that browsers and DNS registries use. The
+//! choices made here, label by label:
+//!
+//! - an ASCII label is not mapped: ToASCII (RFC 3490 §4.1 steps 3, 4 and 8) only checks it —
+//!   letters, digits and hyphens, no hyphen first or last (UseSTD3ASCIIRules), 1 to 63 octets —
+//!   and keeps its case. An ASCII label that starts with `xn--` is passed through, as in RFC 3490.
+//! - a label with non-ASCII characters goes through UTS #46 ToASCII, nontransitional, with
+//!   UseSTD3ASCIIRules (`AsciiDenyList::STD3`), CheckHyphens limited to the first and last
+//!   position (IDNA2003 does not forbid "--" in positions 3–4), CheckBidi, CheckJoiners and
+//!   VerifyDnsLength.
+//!
+//! Where the results differ from IDNA2003: the deviation characters ß, ς, ZWJ and ZWNJ are kept
+//! (IDNA2003 maps ß to "ss", ς to "σ" and deletes the joiners), so `faß.de` becomes
+//! `xn--fa-hia.de`, not `fass.de`; the repertoire is that of the Unicode version of the `idna`
+//! crate's data, not Unicode 3.2, and unassigned code points are always rejected (RFC 3987 allows
+//! AllowUnassigned when not creating IRIs); symbols that IDNA2003 allowed and IDNA2008 does not
+//! (e.g. U+2665 ♥, marked NV8 in UTS #46) are still accepted, as in IDNA2003; the bidi rule is
+//! that of RFC 5893, not RFC 3454 §6.
+
+use std::fmt;
+
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+
+use crate::chars::is_iunreserved;
+use crate::pct::{decode_where, hex_octet};
+
+/// A host name label that ToASCII rejects: the label and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdnaError {
+    label: String,
+    reason: String,
+}
+
+impl IdnaError {
+    /// The label ToASCII rejected, as it was in the IRI (percent-encodings decoded).
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Why it was rejected.
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ToASCII rejects the host label {:?}: {} (RFC 3987 §3.1)",
+            self.label, self.reason
+        )
+    }
+}
+
+impl std::error::Error for IdnaError {}
+
+fn uts46_to_ascii(label: &str, dns_length: DnsLength) -> Option<String> {
+    Uts46::new()
+        .to_ascii(
+            label.as_bytes(),
+            AsciiDenyList::STD3,
+            Hyphens::CheckFirstLast,
+            dns_length,
+        )
+        .ok()
+        .map(|s| s.into_owned())
+}
+
+/// RFC 3987 §3.1: the `ireg-name` converted with ToASCII on each dot-separated label.
+/// Percent-encoded octets are decoded first: RFC 3986 §3.2.2 says a reg-name's non-ASCII
+/// characters are percent-encoded UTF-8. An empty last label (the root, `example.org.`) is kept.
+pub(crate) fn to_ascii(reg_name: &str) -> Result<String, IdnaError> {
+    let decoded = decode_host(reg_name)?;
+    let labels: Vec<&str> = decoded.split('.').collect();
+    let mut out = String::with_capacity(decoded.len());
+    for (i, label) in labels.iter().enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        if label.is_empty() && i == labels.len() - 1 && i > 0 {
+            break;
+        }
+        let fail = |reason: String| IdnaError {
+            label: label.to_string(),
+            reason,
+        };
+        if label.is_ascii() {
+            check_ascii_label(label).map_err(fail)?;
+            out.push_str(label);
+        } else {
+            match uts46_to_ascii(label, DnsLength::Verify) {
+                Some(ascii) => out.push_str(&ascii),
+                None => return Err(fail(why_rejected(label))),
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The reg-name with its percent-encodings decoded; octets that are not UTF-8 cannot be a name.
+fn decode_host(reg_name: &str) -> Result<String, IdnaError> {
+    let decoded = decode_where(reg_name, |_| true);
+    if let Some(i) = decoded.find('%') {
+        return Err(IdnaError {
+            label: reg_name.to_string(),
+            reason: format!(
+                "the percent-encoded octet %{:02X} is not part of UTF-8 text (RFC 3986 §3.2.2)",
+                hex_octet(decoded.as_bytes(), i)
+            ),
+        });
+    }
+    Ok(decoded.into_owned())
+}
+
+/// RFC 3490 §4.1 steps 3 and 8 for an ASCII label, with UseSTD3ASCIIRules.
+fn check_ascii_label(label: &str) -> Result<(), String> {
+    if label.is_empty() {
+        return Err("empty label (RFC 3490 §4.1 step 8: 1 to 63 octets)".into());
+    }
+    if let Some(c) = label.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '-')) {
+        return Err(format!(
+            "{c:?} is not a letter, digit or hyphen (UseSTD3ASCIIRules, RFC 3490 §4.1 step 3)"
+        ));
+    }
+    if label.starts_with('-') || label.ends_with('-') {
+        return Err("begins or ends with a hyphen (UseSTD3ASCIIRules, RFC 3490 §4.1 step 3)".into());
+    }
+    if label.len() > 63 {
+        return Err(format!(
+            "{} octets long; a label has at most 63 (RFC 3490 §4.1 step 8)",
+            label.len()
+        ));
+    }
+    Ok(())
+}
+
+/// A reason for a non-ASCII label that UTS #46 ToASCII rejected (the crate reports none), found
+/// by checking the rules one at a time.
+fn why_rejected(label: &str) -> String {
+    if let Some(c) = label
+        .chars()
+        .find(|c| c.is_ascii() && !(c.is_ascii_alphanumeric() || *c == '-'))
+    {
+        return format!("{c:?} is not a letter, digit or hyphen (UseSTD3ASCIIRules)");
+    }
+    if label.starts_with('-') || label.ends_with('-') {
+        return "begins or ends with a hyphen (UseSTD3ASCIIRules)".into();
+    }
+    if label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")) {
+        return "has the ACE prefix \"xn--\" but is not an ASCII label (RFC 3490 §4.1 step 5)".into();
+    }
+    let first = label.chars().next().unwrap_or(' ');
+    if unicode_normalization::char::is_combining_mark(first) {
+        return format!(
+            "begins with the combining mark U+{:04X} (UTS #46 validity criteria)",
+            first as u32
+        );
+    }
+    let joiner = |c: char| matches!(c, '\u{200C}' | '\u{200D}');
+    if let Some(c) = label.chars().find(|&c| {
+        !c.is_ascii()
+            && !joiner(c)
+            && !unicode_normalization::char::is_combining_mark(c)
+            && uts46_to_ascii(c.encode_utf8(&mut [0; 4]), DnsLength::Ignore).is_none()
+    }) {
+        return format!(
+            "U+{:04X} {c:?} is disallowed in host names (UTS #46 / IDNA2008)",
+            c as u32
+        );
+    }
+    if let Some(ascii) = uts46_to_ascii(label, DnsLength::Ignore) {
+        return format!(
+            "{} octets long in ASCII form ({ascii}); a label has at most 63 (RFC 3490 §4.1 step 8)",
+            ascii.len()
+        );
+    }
+    if label.chars().any(joiner) {
+        return "ZERO WIDTH JOINER or NON-JOINER outside the contexts RFC 5892 allows".into();
+    }
+    "breaks the bidi rule for domain names (RFC 5893) or begins with a mark after mapping".into()
+}
+
+/// RFC 3987 §3.2.1: "xn--" labels MAY be converted with ToUnicode. A label is converted when
+/// UTS #46 ToUnicode accepts it without error, ToASCII of the result gives the label back (RFC
+/// 3490 §4.2 steps 7–8: this rejects labels over 63 octets), and every character of the result
+/// may appear in an `ireg-name` (`iunreserved`); otherwise it is kept as written.
+pub(crate) fn to_unicode(reg_name: &str) -> String {
+    let mut out = String::with_capacity(reg_name.len());
+    for (i, label) in reg_name.split('.').enumerate() {
+        if i > 0 {
+            out.push('.');
+        }
+        if label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")) {
+            let (unicode, result) =
+                Uts46::new().to_unicode(label.as_bytes(), AsciiDenyList::STD3, Hyphens::CheckFirstLast);
+            // RFC 3490 §4.2 steps 7-8: ToUnicode gives back its input unless ToASCII of the
+            // result is the label again (so an over-long label stays as it is).
+            let round_trips = uts46_to_ascii(&unicode, DnsLength::Verify)
+                .is_some_and(|ascii| ascii.eq_ignore_ascii_case(label));
+            if result.is_ok() && round_trips && unicode.chars().all(is_iunreserved) {
+                out.push_str(&unicode);
+                continue;
+            }
+        }
+        out.push_str(label);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_labels_are_checked_not_mapped() {
+        // RFC 3490 §4.1 step 4: an ASCII label skips Nameprep and Punycode, so its case stays.
+        assert_eq!(to_ascii("WWW.Example.org").unwrap(), "WWW.Example.org");
+        assert_eq!(to_ascii("example.org.").unwrap(), "example.org.");
+        let e = to_ascii("my_host.org").unwrap_err();
+        assert_eq!(e.label(), "my_host");
+        assert!(e.reason().contains("'_'"), "{e}");
+        assert!(to_ascii("-a.org").unwrap_err().reason().contains("hyphen"));
+        assert!(to_ascii("a..org").unwrap_err().reason().contains("empty label"));
+        assert!(to_ascii(&"a".repeat(64))
+            .unwrap_err()
+            .reason()
+            .contains("64 octets"));
+    }
+
+    #[test]
+    fn reasons_for_non_ascii_labels() {
+        // U+FFFC OBJECT REPLACEMENT CHARACTER is disallowed in UTS #46's mapping table.
+        let e = to_ascii("a\u{FFFC}.org").unwrap_err();
+        assert_eq!(e.label(), "a\u{FFFC}");
+        assert!(e.reason().contains("U+FFFC"), "{e}");
+        // U+2665 BLACK HEART SUIT: IDNA2008 disallows it, but UTS #46 keeps it valid (NV8), as
+        // IDNA2003 did.
+        assert_eq!(to_ascii("i\u{2665}.ws").unwrap(), "xn--i-n3p.ws");
+        // U+0301 COMBINING ACUTE ACCENT cannot begin a label.
+        assert!(to_ascii("\u{301}a.org")
+            .unwrap_err()
+            .reason()
+            .contains("combining mark"));
+        // 60 "é" are 4 + 61 octets in Punycode, over 63.
+        assert!(to_ascii(&"é".repeat(60))
+            .unwrap_err()
+            .reason()
+            .contains("at most 63"));
+        // Percent-encoded octets that are not UTF-8 (%E9 is Latin-1 "é").
+        assert!(to_ascii("r%E9sum%E9.org").unwrap_err().reason().contains("%E9"));
+    }
+
+    #[test]
+    fn to_unicode_converts_only_valid_a_labels() {
+        assert_eq!(to_unicode("xn--99zt52a.example.org"), "納豆.example.org");
+        assert_eq!(to_unicode("XN--rsum-bpad.Example"), "résumé.Example");
+        // Not valid Punycode: kept as written.
+        assert_eq!(to_unicode("xn--a-.example"), "xn--a-.example");
+    }
+}

@@ -1,0 +1,113 @@
+//! Converting URIs to IRIs (RFC 3987 §3.2), and optionally `xn--` host labels to Unicode
+//! (§3.2.1).
+
+use std::ops::Deref;
+
+use crate::chars::{is_iprivate, is_lookalike, is_ucschar, is_unreserved};
+use crate::components::HostSpans;
+use crate::idn;
+use crate::pct::decode_where;
+use crate::recompose::Recomposer;
+use crate::to_uri::DNS_SCHEMES;
+use crate::types::{IriRef, UriRef};
+
+/// What [`to_iri`] does beyond RFC 3987 §3.2 steps 1–5.
+#[derive(Clone, Debug)]
+pub struct ToIriOptions {
+    idn_unicode: bool,
+    dns_schemes: Vec<String>,
+}
+
+impl Default for ToIriOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ToIriOptions {
+    /// Steps 1–5 only: host labels stay as they are.
+    pub fn new() -> Self {
+        ToIriOptions {
+            idn_unicode: false,
+            dns_schemes: DNS_SCHEMES.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    /// RFC 3987 §3.2.1 (MAY): for the schemes of [`dns_schemes`](Self::dns_schemes), convert
+    /// each `xn--` label of a reg-name host with ToUnicode (UTS #46). A label ToUnicode rejects,
+    /// or whose Unicode form has characters an `ireg-name` may not hold, is kept as written.
+    pub fn idn_unicode(mut self, on: bool) -> Self {
+        self.idn_unicode = on;
+        self
+    }
+
+    /// The schemes whose host is a DNS name (default: [`DNS_SCHEMES`]).
+    pub fn dns_schemes<I: IntoIterator<Item = S>, S: Into<String>>(mut self, schemes: I) -> Self {
+        self.dns_schemes = schemes.into_iter().map(Into::into).collect();
+        self
+    }
+}
+
+/// Converts a URI reference to an IRI reference (RFC 3987 §3.2): percent-encodings are decoded
+/// where the result is an appropriate character, and kept otherwise. The result maps back to
+/// the input with [`to_uri`](crate::to_uri), up to the case of hex digits and percent-encoded
+/// unreserved characters.
+///
+/// Step 2 decodes `%HH` except for "%", `reserved` characters and ASCII characters not allowed
+/// in URIs (so only `unreserved` ASCII characters are decoded). Step 3 keeps encoded every octet
+/// that is not part of strictly legal UTF-8: overlong forms (`%C0%AF`), encoded surrogates
+/// (`%ED%A0%80`), values above U+10FFFF, truncated sequences; no legacy charset is ever guessed
+/// (`r%E9sum%E9` stays). Step 4 keeps encoded the characters that are not appropriate: those
+/// not allowed at their position by §2.2 (`iprivate` outside the query; C0 and C1 controls and
+/// non-`ucschar` code points such as U+FDD0 and U+FFFE anywhere), the §4.1 bidi formatting
+/// characters, and the §6.1 look-alikes of space and delimiters listed in the crate's table
+/// (e.g. U+00A0, U+3000, U+2215, U+FF0F). Kept percent-encodings are written with uppercase hex
+/// digits (the RFC: "the case ... used in percent-encodings may not be preserved").
+///
+/// ```
+/// use rfc3987::{to_iri, ToIriOptions, UriRef};
+///
+/// // RFC 3987 §3.2.1
+/// let uri = UriRef::parse("http://www.example.org/D%C3%BCrst").unwrap();
+/// assert_eq!(to_iri(&uri, &ToIriOptions::new()).as_str(), "http://www.example.org/Dürst");
+/// let uri = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
+/// assert_eq!(to_iri(&uri, &ToIriOptions::new()).as_str(), "http://xn--99zt52a.example.org/%E2%80%AE");
+/// assert_eq!(to_iri(&uri, &ToIriOptions::new().idn_unicode(true)).as_str(), "http://納豆.example.org/%E2%80%AE");
+/// ```
+pub fn to_iri<T: Deref<Target = str>>(uri: &UriRef<T>, options: &ToIriOptions) -> IriRef<String> {
+    let mut out = Recomposer::with_capacity(uri.as_str().len());
+    let scheme = uri.scheme();
+    if let Some(scheme) = scheme {
+        out.scheme(scheme);
+    }
+    let decode = |component: &str, in_query: bool| {
+        decode_where(component, |c| {
+            is_unreserved(c)
+                || (!c.is_ascii() && (is_ucschar(c) || in_query && is_iprivate(c)) && !is_lookalike(c))
+        })
+        .into_owned()
+    };
+    if let Some(authority) = uri.authority() {
+        let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+        let mut host = decode(authority.host_str(), false);
+        if options.idn_unicode && dns && matches!(authority.host_spans(), HostSpans::RegName) {
+            host = idn::to_unicode(&host);
+        }
+        let userinfo = authority.userinfo().map(|u| decode(u, false));
+        out.authority_parts(
+            userinfo.as_deref(),
+            &host,
+            authority.host_spans(),
+            authority.port(),
+        );
+    }
+    out.path(&decode(uri.path().as_str(), false));
+    if let Some(query) = uri.query() {
+        out.query(&decode(query, true));
+    }
+    if let Some(fragment) = uri.fragment() {
+        out.fragment(&decode(fragment, false));
+    }
+    let (text, spans) = out.finish();
+    IriRef::from_parts(text, spans)
+}

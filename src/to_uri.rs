@@ -1,0 +1,289 @@
+//! Mapping IRIs to URIs (RFC 3987 §3.1 step 2), with the optional ToASCII conversion of host
+//! names, the HTTP query-encoding special case, and lenient input.
+
+use std::fmt;
+use std::ops::Deref;
+
+use encoding_rs::Encoding;
+
+use crate::components::HostSpans;
+use crate::error::ParseError;
+use crate::idn::{self, IdnaError};
+use crate::pct::{encode_char, encode_octets};
+use crate::preprocess::{encode_unwise, is_unwise, DecodeError};
+use crate::recompose::Recomposer;
+use crate::types::{IriRef, UriRef};
+
+/// Schemes known to use DNS host names in `ireg-name`, for which [`ToUriOptions::idna`] converts
+/// the host with ToASCII (RFC 3987 §3.1) and [`ToIriOptions::idn_unicode`] converts `xn--`
+/// labels back (§3.2.1). Override with [`ToUriOptions::dns_schemes`].
+///
+/// | scheme | host is a DNS name per |
+/// |---|---|
+/// | `http`, `https` | RFC 9110 §4.2 |
+/// | `ws`, `wss` | RFC 6455 §3 |
+/// | `ftp` | RFC 1738 §3.2 |
+/// | `file` | RFC 8089 §2 |
+///
+/// [`ToIriOptions::idn_unicode`]: crate::ToIriOptions::idn_unicode
+pub const DNS_SCHEMES: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
+
+/// What [`to_uri`] does beyond RFC 3987 §3.1 step 2.
+///
+/// ```
+/// use rfc3987::{to_uri, IriRef, ToUriOptions};
+///
+/// let iri = IriRef::parse("http://résumé.example.org/ros\u{e9}").unwrap();
+/// let plain = to_uri(&iri, &ToUriOptions::new()).unwrap();
+/// assert_eq!(plain.as_str(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
+/// let idna = to_uri(&iri, &ToUriOptions::new().idna(true)).unwrap();
+/// assert_eq!(idna.as_str(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
+/// ```
+#[derive(Clone, Debug)]
+pub struct ToUriOptions {
+    idna: bool,
+    dns_schemes: Vec<String>,
+    lenient: bool,
+    query_encoding: Option<&'static Encoding>,
+}
+
+impl Default for ToUriOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ToUriOptions {
+    /// The plain mapping of §3.1 step 2: no ToASCII, strict input, UTF-8 everywhere.
+    pub fn new() -> Self {
+        ToUriOptions {
+            idna: false,
+            dns_schemes: DNS_SCHEMES.iter().map(|s| s.to_string()).collect(),
+            lenient: false,
+            query_encoding: None,
+        }
+    }
+
+    /// RFC 3987 §3.1 (MAY): for the schemes of [`dns_schemes`](Self::dns_schemes), convert the
+    /// `ireg-name` with ToASCII, label by label (see the `idn` choices in the crate docs: UTS #46
+    /// nontransitional with UseSTD3ASCIIRules). A label ToASCII rejects is an error
+    /// ([`ToUriError::Idna`]); IP literals, other schemes and the query are never converted.
+    pub fn idna(mut self, on: bool) -> Self {
+        self.idna = on;
+        self
+    }
+
+    /// The schemes whose host is a DNS name (default: [`DNS_SCHEMES`]); compared
+    /// case-insensitively.
+    pub fn dns_schemes<I: IntoIterator<Item = S>, S: Into<String>>(mut self, schemes: I) -> Self {
+        self.dns_schemes = schemes.into_iter().map(Into::into).collect();
+        self
+    }
+
+    /// RFC 3987 §3.1 (MAY), for [`to_uri_lenient`] only: percent-encode the printable ASCII
+    /// characters that URIs do not allow — space `<` `>` `"` `{` `}` `|` `\` `^` `` ` `` — before
+    /// parsing. "%", "#", "[" and "]" are never converted. Off by default: they are an error.
+    pub fn lenient(mut self, on: bool) -> Self {
+        self.lenient = on;
+        self
+    }
+
+    /// The HTTP special case (RFC 3987 §3.1 note, quoted in the 2011 IRI-processing draft
+    /// §6.1): for `http` and `https` IRIs from a document whose charset is not Unicode-based,
+    /// the query's characters are encoded in that charset rather than UTF-8 before
+    /// percent-encoding. `label` is a WHATWG Encoding Standard label (`shift_jis`,
+    /// `iso-8859-1`, ...); for UTF-8 and UTF-16, which are Unicode-based, nothing changes. Other
+    /// schemes and components are never affected. A query character the charset cannot
+    /// represent is an error ([`ToUriError::Unmappable`]).
+    ///
+    /// ```
+    /// use rfc3987::{to_uri, IriRef, ToUriOptions};
+    ///
+    /// let iri = IriRef::parse("http://example.org/résumé?q=résumé").unwrap();
+    /// let latin1 = ToUriOptions::new().query_charset("iso-8859-1").unwrap();
+    /// assert_eq!(to_uri(&iri, &latin1).unwrap().as_str(), "http://example.org/r%C3%A9sum%C3%A9?q=r%E9sum%E9");
+    /// ```
+    pub fn query_charset(mut self, label: &str) -> Result<Self, DecodeError> {
+        let encoding = Encoding::for_label(label.trim().as_bytes())
+            .ok_or_else(|| DecodeError::UnknownLabel(label.to_string()))?;
+        self.query_encoding = Some(encoding).filter(|e| e.output_encoding() != encoding_rs::UTF_8);
+        Ok(self)
+    }
+}
+
+/// Why an IRI could not be mapped to a URI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ToUriError {
+    /// The input is not an IRI reference (lenient input only: [`to_uri_lenient`] parses).
+    Parse(ParseError),
+    /// A host label that ToASCII rejects (RFC 3987 §3.1: "The ToASCII operation may fail, but
+    /// this would mean that the IRI cannot be resolved").
+    Idna(IdnaError),
+    /// A query character that the document charset of [`ToUriOptions::query_charset`] cannot
+    /// represent.
+    Unmappable {
+        /// The character.
+        character: char,
+        /// The charset's WHATWG name.
+        encoding: &'static str,
+    },
+}
+
+impl fmt::Display for ToUriError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToUriError::Parse(e) => e.fmt(f),
+            ToUriError::Idna(e) => e.fmt(f),
+            ToUriError::Unmappable { character, encoding } => write!(
+                f,
+                "the query character {character:?} (U+{:04X}) cannot be encoded in {encoding}",
+                *character as u32
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ToUriError {}
+
+impl From<ParseError> for ToUriError {
+    fn from(e: ParseError) -> Self {
+        ToUriError::Parse(e)
+    }
+}
+
+/// Maps an IRI reference to a URI reference (RFC 3987 §3.1 step 2): each `ucschar` or
+/// `iprivate` character becomes its UTF-8 octets, each as `%HH` with uppercase hex digits.
+/// ASCII and existing percent-encodings are left as they are, so the mapping is the identity
+/// on URIs and idempotent. The input is taken as it is (step 1c: no normalization); use
+/// [`decode_legacy`](crate::decode_legacy) for text in a legacy charset (step 1b).
+///
+/// ```
+/// use rfc3987::{to_uri, IriRef, ToUriOptions};
+///
+/// // RFC 3987 §3.1: "red%09ros&#xE9;#red" keeps its %09.
+/// let iri = IriRef::parse("http://www.example.org/red%09rosé#red").unwrap();
+/// let uri = to_uri(&iri, &ToUriOptions::new()).unwrap();
+/// assert_eq!(uri.as_str(), "http://www.example.org/red%09ros%C3%A9#red");
+/// ```
+pub fn to_uri<T: Deref<Target = str>>(
+    iri: &IriRef<T>,
+    options: &ToUriOptions,
+) -> Result<UriRef<String>, ToUriError> {
+    let mut out = Recomposer::with_capacity(iri.as_str().len() * 2);
+    let scheme = iri.scheme();
+    let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    if let Some(scheme) = scheme {
+        out.scheme(scheme);
+    }
+    if let Some(authority) = iri.authority() {
+        let host = authority.host_str();
+        let host = match authority.host_spans() {
+            HostSpans::RegName if options.idna && dns && !host.is_empty() => {
+                idn::to_ascii(host).map_err(ToUriError::Idna)?
+            }
+            _ => encode_ucschars(host),
+        };
+        let userinfo = authority.userinfo().map(encode_ucschars);
+        out.authority_parts(
+            userinfo.as_deref(),
+            &host,
+            authority.host_spans(),
+            authority.port(),
+        );
+    }
+    out.path(&encode_ucschars(iri.path().as_str()));
+    if let Some(query) = iri.query() {
+        let http = scheme.is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+        match options.query_encoding {
+            Some(encoding) if http => out.query(&encode_in_charset(query, encoding)?),
+            _ => out.query(&encode_ucschars(query)),
+        }
+    }
+    if let Some(fragment) = iri.fragment() {
+        out.fragment(&encode_ucschars(fragment));
+    }
+    let (text, spans) = out.finish();
+    Ok(UriRef::from_parts(text, spans))
+}
+
+/// Parses `input` as an IRI reference and maps it to a URI reference (RFC 3987 §3.1). With
+/// [`ToUriOptions::lenient`], the printable ASCII characters URIs do not allow are
+/// percent-encoded first; a parse error then still points into `input` as given.
+///
+/// ```
+/// use rfc3987::{to_uri_lenient, ToUriOptions};
+///
+/// let lenient = ToUriOptions::new().lenient(true);
+/// assert_eq!(to_uri_lenient("http://example.org/a b|c", &lenient).unwrap().as_str(), "http://example.org/a%20b%7Cc");
+/// assert!(to_uri_lenient("http://example.org/a b", &ToUriOptions::new()).is_err());
+/// ```
+pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
+    if !options.lenient {
+        return to_uri(&IriRef::parse(input)?, options);
+    }
+    let encoded = encode_unwise(input);
+    match IriRef::parse(&*encoded) {
+        Ok(iri) => to_uri(&iri, options),
+        // Each encoded character took three bytes for one: find the input offset it came from.
+        Err(e) => {
+            let mut encoded_offset = 0;
+            let offset = input
+                .char_indices()
+                .find_map(|(i, c)| {
+                    if encoded_offset >= e.byte_offset() {
+                        return Some(i);
+                    }
+                    encoded_offset += if is_unwise(c) { 3 } else { c.len_utf8() };
+                    None
+                })
+                .unwrap_or(input.len());
+            Err(e.relocated(input, offset).into())
+        }
+    }
+}
+
+/// §3.1 step 2 on one component: every non-ASCII character (the grammar allows only `ucschar`
+/// and, in the query, `iprivate`) as its percent-encoded UTF-8 octets.
+fn encode_ucschars(component: &str) -> String {
+    let mut out = String::with_capacity(component.len());
+    for c in component.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            encode_char(&mut out, c);
+        }
+    }
+    out
+}
+
+/// The HTTP special case: each run of non-ASCII characters of the query encoded in the document
+/// charset, every resulting octet percent-encoded.
+fn encode_in_charset(query: &str, encoding: &'static Encoding) -> Result<String, ToUriError> {
+    let mut out = String::with_capacity(query.len() * 2);
+    let mut rest = query;
+    while let Some(start) = rest.find(|c: char| !c.is_ascii()) {
+        out.push_str(&rest[..start]);
+        let run_len = rest[start..]
+            .find(|c: char| c.is_ascii())
+            .unwrap_or(rest.len() - start);
+        let run = &rest[start..start + run_len];
+        let (bytes, _, unmappable) = encoding.encode(run);
+        if unmappable {
+            // encoding_rs writes unmappable characters as HTML numeric character references;
+            // find the first one it could not encode, and refuse rather than repair.
+            let character = run
+                .chars()
+                .find(|c| encoding.encode(c.encode_utf8(&mut [0; 4])).2)
+                .unwrap_or('\u{FFFD}');
+            return Err(ToUriError::Unmappable {
+                character,
+                encoding: encoding.name(),
+            });
+        }
+        encode_octets(&mut out, &bytes);
+        rest = &rest[start + run_len..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
