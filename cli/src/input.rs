@@ -3,9 +3,11 @@
 
 use std::io::{self, BufRead};
 
-/// One input line, as read: its 1-based number and its text, or why the text is not UTF-8.
+/// One input line, as read: its 1-based number, its bytes (without the line end), and its
+/// text, or why the bytes are not UTF-8.
 pub struct Line<'a> {
     pub number: usize,
+    pub bytes: &'a [u8],
     pub text: Result<&'a str, NotUtf8>,
 }
 
@@ -35,7 +37,7 @@ pub fn for_each_line<R: BufRead>(
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e));
-        each(Line { number, text })?;
+        each(Line { number, bytes, text })?;
     }
 }
 

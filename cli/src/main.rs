@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod input;
+mod mapping;
 mod report;
 
 use std::fs::File;
@@ -20,8 +21,8 @@ use report::Out;
 #[command(
     name = "iri",
     version,
-    about = "Parse, check, normalize, compare and resolve IRIs exactly as RFC 3987 defines them",
-    long_about = "Parse, check, normalize, compare and resolve Internationalized Resource Identifiers \
+    about = "Parse, check, normalize, compare, resolve and map IRIs exactly as RFC 3987 defines them",
+    long_about = "Parse, check, normalize, compare, resolve and map Internationalized Resource Identifiers \
                   (IRIs) exactly as RFC 3987 defines them.\n\n\
                   Every command reads its inputs from the command line or, when none is given, one per \
                   line from standard input (LF or CRLF; a line that is not UTF-8 is reported as an \
@@ -36,7 +37,9 @@ use report::Out;
                   iri check --kind iri urls.txt more.txt\n  \
                   iri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'\n  \
                   iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'\n  \
-                  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'"
+                  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'\n  \
+                  iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'\n  \
+                  iri to-iri 'http://www.example.org/D%C3%BCrst'"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -50,6 +53,8 @@ enum Command {
     Normalize(NormalizeArgs),
     Compare(CompareArgs),
     Resolve(ResolveArgs),
+    ToUri(mapping::ToUriArgs),
+    ToIri(mapping::ToIriArgs),
 }
 
 /// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
@@ -254,6 +259,8 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize(args, &mut out),
         Command::Compare(args) => compare(args, &mut out),
         Command::Resolve(args) => resolve(args, &mut out),
+        Command::ToUri(args) => mapping::to_uri(args, &mut out),
+        Command::ToIri(args) => mapping::to_iri(args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status as u8),

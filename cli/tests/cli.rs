@@ -219,7 +219,15 @@ fn usage_errors_exit_2() {
 #[test]
 fn help_has_examples() {
     let top = stdout(&iri(&["--help"]));
-    for command in ["parse", "check", "normalize", "compare", "resolve"] {
+    for command in [
+        "parse",
+        "check",
+        "normalize",
+        "compare",
+        "resolve",
+        "to-uri",
+        "to-iri",
+    ] {
         assert!(
             top.contains(&format!("iri {command} ")),
             "no example of {command}:\n{top}"
@@ -437,4 +445,103 @@ fn broken_pipe_is_quiet() {
     writer.join().unwrap();
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(status.code(), Some(0), "{err}");
+}
+
+/// `iri to-uri` (RFC 3987 §3.1): the RFC's examples, with and without ToASCII; a rejected label
+/// is named in the JSON error; exit 1 when an input fails.
+#[test]
+fn to_uri() {
+    let out = iri(&[
+        "to-uri",
+        "http://www.example.org/red%09rosé#red",
+        "http://résumé.example.org",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "http://www.example.org/red%09ros%C3%A9#red\nhttp://r%C3%A9sum%C3%A9.example.org\n"
+    );
+    let out = iri(&[
+        "to-uri",
+        "--idna",
+        "--json",
+        "http://résumé.example.org",
+        "http://a_b.example/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines[0],
+        json!({"input": "http://résumé.example.org", "output": "http://xn--rsum-bpad.example.org"})
+    );
+    assert_eq!(lines[1]["error"]["label"], "a_b");
+    assert!(lines[1]["error"]["message"].as_str().unwrap().contains("ToASCII"));
+}
+
+/// Lenient input: trimmed, the space percent-encoded, and with --split one reference per run of
+/// spaces (2011 IRI-processing draft §4); without --lenient the space is an error.
+#[test]
+fn to_uri_lenient() {
+    let out = iri(&["to-uri", "--lenient", " http://example.org/a b\t"]);
+    assert_eq!(stdout(&out), "http://example.org/a%20b\n");
+    let out = iri(&["to-uri", "--lenient", "--split", "http://a/  http://b/é"]);
+    assert_eq!(stdout(&out), "http://a/\nhttp://b/%C3%A9\n");
+    let out = iri(&["to-uri", "http://example.org/a b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("U+0020"), "{}", stderr(&out));
+}
+
+/// --encoding: stdin in ISO-8859-1 (0xE9 is "é"), decoded before step 2 (§3.1 step 1b); the
+/// HTTP query special case with Shift_JIS (日 is 0x93 0xFA, 本 is 0x96 0x7B).
+#[test]
+fn to_uri_legacy_charsets() {
+    let out = iri_stdin(
+        &["to-uri", "--encoding", "iso-8859-1"],
+        b"http://example.org/r\xE9sum\xE9\n",
+    );
+    assert_eq!(stdout(&out), "http://example.org/r%C3%A9sum%C3%A9\n");
+    let out = iri(&[
+        "to-uri",
+        "--query-charset",
+        "shift_jis",
+        "http://example.jp/日本?q=日本",
+    ]);
+    assert_eq!(
+        stdout(&out),
+        "http://example.jp/%E6%97%A5%E6%9C%AC?q=%93%FA%96%7B\n"
+    );
+    assert_eq!(
+        iri(&["to-uri", "--query-charset", "klingon", "a:b"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+/// `iri to-iri` (RFC 3987 §3.2.1 examples): Dürst decoded, %FC kept, U+202E kept encoded, the
+/// xn-- label converted only with --idn-unicode; a non-ASCII input is not a URI.
+#[test]
+fn to_iri() {
+    let out = iri(&[
+        "to-iri",
+        "http://www.example.org/D%C3%BCrst",
+        "http://www.example.org/D%FCrst",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "http://www.example.org/Dürst\nhttp://www.example.org/D%FCrst\nhttp://xn--99zt52a.example.org/%E2%80%AE\n"
+    );
+    let out = iri(&[
+        "to-iri",
+        "--idn-unicode",
+        "--json",
+        "http://xn--99zt52a.example.org/%e2%80%ae",
+        "http://é/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["output"], "http://納豆.example.org/%E2%80%AE");
+    assert_eq!(lines[1]["error"]["byte_offset"], 7);
 }
