@@ -7,6 +7,7 @@ use pest::Parser;
 use crate::components::Spans;
 use crate::error::ParseError;
 use crate::grammar::{IriParser, Rule};
+use crate::scan;
 use crate::walk;
 
 /// The ABNF start symbols an input can be parsed as.
@@ -106,8 +107,17 @@ pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::P
     }
 }
 
-/// Parses the whole input as `symbol` and records where its components are.
+/// Parses the whole input as `symbol` and records where its components are: the scanner
+/// (`scan.rs`) when it accepts, otherwise the grammar, which then reports the error.
 pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
+    match scan::scan(input, symbol) {
+        Some(spans) => Ok(spans),
+        None => grammar_spans(input, symbol),
+    }
+}
+
+/// [`spans`] with the pest grammar deciding alone, and one walk of its tree.
+pub(crate) fn grammar_spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
     run(input, symbol).map(walk::whole)
 }
 
@@ -121,5 +131,20 @@ pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseErro
 /// assert!(validate("../a?b", StartSymbol::IrelativeRef).is_ok());
 /// ```
 pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
+    match scan::scan(input, symbol) {
+        Some(_) => Ok(()),
+        None => run(input, symbol).map(drop),
+    }
+}
+
+/// [`validate`] with the pest grammar deciding alone, for those who want the transcription of
+/// the ABNF itself to be the judge rather than the scanner checked against it.
+///
+/// ```
+/// use rfc3987::{validate_with_grammar, StartSymbol};
+///
+/// assert!(validate_with_grammar("http://[::1]/", StartSymbol::Iri).is_ok());
+/// ```
+pub fn validate_with_grammar(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
     run(input, symbol).map(drop)
 }

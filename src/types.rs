@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use crate::components::{Authority, Path, Spans};
 use crate::error::ParseError;
-use crate::parse::{spans, StartSymbol};
+use crate::parse::{grammar_spans, spans, StartSymbol};
 
 macro_rules! parsed_type {
     ($(#[$doc:meta])* $name:ident, $symbol:expr, $example:literal) => {
@@ -32,6 +32,14 @@ macro_rules! parsed_type {
             /// ```
             pub fn parse(text: T) -> Result<Self, ParseError> {
                 let spans = spans(&text, $symbol)?;
+                Ok($name { text, spans })
+            }
+
+            /// Parses like [`parse`](Self::parse), with the pest grammar deciding alone (no
+            /// fast path): the same result, slower. For those who want the transcription of the
+            /// ABNF itself to be the judge.
+            pub fn parse_with_grammar(text: T) -> Result<Self, ParseError> {
+                let spans = grammar_spans(&text, $symbol)?;
                 Ok($name { text, spans })
             }
 

@@ -178,7 +178,7 @@ fn IP_literal(pair: Node<'_>) -> HostSpans {
 
 /// The address an `IPv4address` denotes (RFC 3986 §3.2.2): four `dec-octet`s, each 0–255 as the
 /// grammar has checked. Total on any text, so a grammar bug cannot become a panic.
-fn ipv4(text: &str) -> Ipv4Addr {
+pub(crate) fn ipv4(text: &str) -> Ipv4Addr {
     let mut octets = [0u8; 4];
     for (octet, digits) in octets.iter_mut().zip(text.split('.')) {
         *octet = digits
@@ -190,7 +190,7 @@ fn ipv4(text: &str) -> Ipv4Addr {
 
 /// The address an `IPv6address` denotes (RFC 3986 §3.2.2): `h16` pieces, at most one "::" standing
 /// for zero pieces, and an `IPv4address` in place of the last two. Total on any text.
-fn ipv6(text: &str) -> Ipv6Addr {
+pub(crate) fn ipv6(text: &str) -> Ipv6Addr {
     /// The 16-bit pieces of a "::"-free run, an IPv4 tail counting as two; returns how many.
     fn pieces(run: &str, out: &mut [u16; 8]) -> usize {
         let mut n = 0;

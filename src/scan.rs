@@ -1,0 +1,461 @@
+//! The fast path: a hand-written single-pass scanner for the grammar of RFC 3987 §2.2 that
+//! records the same [`Spans`] as one walk of the pest tree.
+//!
+//! It is written rule by rule after the same ABNF, one function per rule, and follows the pest
+//! grammar where that grammar departs from a literal reading (`// PEG:` in `grammar/`): the
+//! ordered choices commit, so an `IRI-reference` that starts with `scheme ":"` is an `IRI` or
+//! nothing, and an `IPv4address` is a host only when the host ends after it. It never decides
+//! alone that an input is invalid: when it rejects, the grammar runs and reports the error
+//! (`parse.rs`), and `tests/scanner.rs` checks that both paths agree on every corpus and on
+//! generated input. Each function takes the position where its rule starts and returns the
+//! position where it ends, or `None` when the rule does not match there. Nothing allocates.
+
+use crate::chars::{is_iprivate, is_ucschar};
+use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
+use crate::parse::StartSymbol;
+use crate::walk::{ipv4, ipv6};
+
+// ASCII character classes of RFC 3986 §2 as bits of one table.
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3)
+const UNRESERVED: u8 = 1;
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2)
+const SUB_DELIMS: u8 = 2;
+const COLON: u8 = 4;
+const AT: u8 = 8;
+/// "/" and "?", which `iquery` and `ifragment` add to `ipchar`.
+const SLASH_QUESTION: u8 = 16;
+
+const fn class_table() -> [u8; 128] {
+    let mut table = [0u8; 128];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        table[b] = if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            UNRESERVED
+        } else if matches!(
+            c,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        ) {
+            SUB_DELIMS
+        } else if c == b':' {
+            COLON
+        } else if c == b'@' {
+            AT
+        } else if c == b'/' || c == b'?' {
+            SLASH_QUESTION
+        } else {
+            0
+        };
+        b += 1;
+    }
+    table
+}
+
+static CLASS: [u8; 128] = class_table();
+
+/// `iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )`
+const IUSERINFO: u8 = UNRESERVED | SUB_DELIMS | COLON;
+/// `ireg-name = *( iunreserved / pct-encoded / sub-delims )`
+const IREG_NAME: u8 = UNRESERVED | SUB_DELIMS;
+/// `ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"`
+const IPCHAR: u8 = UNRESERVED | SUB_DELIMS | COLON | AT;
+/// `isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )`
+const ISEGMENT_NZ_NC: u8 = UNRESERVED | SUB_DELIMS | AT;
+/// `iquery = *( ipchar / iprivate / "/" / "?" )`, `ifragment = *( ipchar / "/" / "?" )`
+const IQUERY_IFRAGMENT: u8 = IPCHAR | SLASH_QUESTION;
+
+/// Scans the whole input as `symbol`; `None` when it does not match (the grammar then reports
+/// why). A URI symbol is its IRI counterpart restricted to ASCII (see [`StartSymbol`]).
+pub(crate) fn scan(input: &str, symbol: StartSymbol) -> Option<Spans> {
+    if symbol.is_uri() && !input.is_ascii() {
+        return None;
+    }
+    let s = Scanner {
+        input,
+        bytes: input.as_bytes(),
+    };
+    let mut spans = Spans {
+        scheme: None,
+        authority: None,
+        path: Span::default(),
+        path_kind: PathKind::Empty,
+        query: None,
+        fragment: None,
+    };
+    let end = match symbol {
+        StartSymbol::IriReference | StartSymbol::UriReference => s.iri_reference(&mut spans),
+        StartSymbol::Iri | StartSymbol::Uri => s.iri(0, false, &mut spans),
+        StartSymbol::AbsoluteIri | StartSymbol::AbsoluteUri => s.iri(0, true, &mut spans),
+        StartSymbol::IrelativeRef | StartSymbol::RelativeRef => s.irelative_ref(&mut spans),
+    }?;
+    (end == input.len()).then_some(spans)
+}
+
+struct Scanner<'a> {
+    input: &'a str,
+    bytes: &'a [u8],
+}
+
+impl Scanner<'_> {
+    fn byte(&self, pos: usize) -> Option<u8> {
+        self.bytes.get(pos).copied()
+    }
+
+    /// The longest run from `pos` of characters in `class` (ASCII classes), `pct-encoded`
+    /// triplets, `ucschar` and, with `iprivate`, `iprivate` (RFC 3987 §2.2).
+    fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
+        while let Some(&b) = self.bytes.get(pos) {
+            if b < 0x80 {
+                if CLASS[b as usize] & class != 0 {
+                    pos += 1;
+                } else if b == b'%' && self.pct_encoded(pos) {
+                    pos += 3;
+                } else {
+                    break;
+                }
+            } else {
+                // A non-ASCII byte starts a character: `pos` is on a char boundary.
+                let c = self.input[pos..].chars().next().unwrap_or('\0');
+                if is_ucschar(c) || (iprivate && is_iprivate(c)) {
+                    pos += c.len_utf8();
+                } else {
+                    break;
+                }
+            }
+        }
+        pos
+    }
+
+    /// `pct-encoded = "%" HEXDIG HEXDIG` (RFC 3986 §2.1) at `pos`.
+    fn pct_encoded(&self, pos: usize) -> bool {
+        matches!(self.bytes.get(pos..pos + 3), Some([b'%', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+    }
+
+    /// `IRI-reference = IRI / irelative-ref`. PEG: the choice commits, so an input that starts
+    /// with `scheme ":"` (where `IRI` matches a prefix) is an `IRI` or nothing.
+    fn iri_reference(&self, spans: &mut Spans) -> Option<usize> {
+        match self.scheme(0) {
+            Some(end) if self.byte(end) == Some(b':') => self.iri(0, false, spans),
+            _ => self.irelative_ref(spans),
+        }
+    }
+
+    /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and without the fragment
+    /// `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]`.
+    fn iri(&self, pos: usize, absolute: bool, spans: &mut Spans) -> Option<usize> {
+        let end = self.scheme(pos)?;
+        if self.byte(end) != Some(b':') {
+            return None;
+        }
+        spans.scheme = Some(Span { start: pos, end });
+        let pos = self.ihier_part(end + 1, spans);
+        let pos = self.iquery(pos, spans);
+        Some(if absolute { pos } else { self.ifragment(pos, spans) })
+    }
+
+    /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`
+    fn irelative_ref(&self, spans: &mut Spans) -> Option<usize> {
+        let pos = self.irelative_part(0, spans)?;
+        let pos = self.iquery(pos, spans);
+        Some(self.ifragment(pos, spans))
+    }
+
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1)
+    fn scheme(&self, pos: usize) -> Option<usize> {
+        if !self.byte(pos)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let rest = self.bytes[pos + 1..]
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .unwrap_or(self.bytes.len() - pos - 1);
+        Some(pos + 1 + rest)
+    }
+
+    /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
+    fn ihier_part(&self, pos: usize, spans: &mut Spans) -> usize {
+        if self.bytes[pos..].starts_with(b"//") {
+            let pos = self.iauthority(pos + 2, spans);
+            return self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans);
+        }
+        if let Some(end) = self.ipath_absolute(pos) {
+            return self.path(pos, end, PathKind::Absolute, spans);
+        }
+        if let Some(end) = self.ipath_rootless(pos) {
+            return self.path(pos, end, PathKind::Rootless, spans);
+        }
+        self.path(pos, pos, PathKind::Empty, spans)
+    }
+
+    /// `irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme /
+    /// ipath-empty`. The authority branch can fail only inside an IP-literal, which no other
+    /// branch accepts either.
+    fn irelative_part(&self, pos: usize, spans: &mut Spans) -> Option<usize> {
+        if self.bytes[pos..].starts_with(b"//") {
+            let pos = self.iauthority(pos + 2, spans);
+            return Some(self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans));
+        }
+        if let Some(end) = self.ipath_absolute(pos) {
+            return Some(self.path(pos, end, PathKind::Absolute, spans));
+        }
+        if let Some(end) = self.ipath_noscheme(pos) {
+            return Some(self.path(pos, end, PathKind::NoScheme, spans));
+        }
+        Some(self.path(pos, pos, PathKind::Empty, spans))
+    }
+
+    fn path(&self, start: usize, end: usize, kind: PathKind, spans: &mut Spans) -> usize {
+        spans.path = Span { start, end };
+        spans.path_kind = kind;
+        end
+    }
+
+    /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`. An IP-literal that does not match
+    /// leaves the position on "[", which nothing after the authority accepts.
+    fn iauthority(&self, start: usize, spans: &mut Spans) -> usize {
+        let userinfo_end = self.run(start, IUSERINFO, false);
+        let (userinfo, host_start) = if self.byte(userinfo_end) == Some(b'@') {
+            (
+                Some(Span {
+                    start,
+                    end: userinfo_end,
+                }),
+                userinfo_end + 1,
+            )
+        } else {
+            (None, start)
+        };
+        let (host_end, host_kind) = self.ihost(host_start);
+        let (port, end) = if self.byte(host_end) == Some(b':') {
+            let port_end = self.port(host_end + 1);
+            (
+                Some(Span {
+                    start: host_end + 1,
+                    end: port_end,
+                }),
+                port_end,
+            )
+        } else {
+            (None, host_end)
+        };
+        spans.authority = Some(AuthoritySpans {
+            whole: Span { start, end },
+            userinfo,
+            host: Span {
+                start: host_start,
+                end: host_end,
+            },
+            host_kind,
+            port,
+        });
+        end
+    }
+
+    /// `ihost = IP-literal / IPv4address / ireg-name`. PEG: `IPv4address` only when the host
+    /// ends after it (followed by ":", "/", "?", "#" or the end), as in the grammar.
+    fn ihost(&self, pos: usize) -> (usize, HostSpans) {
+        if self.byte(pos) == Some(b'[') {
+            return match self.ip_literal(pos) {
+                Some(found) => found,
+                None => (pos, HostSpans::RegName),
+            };
+        }
+        if let Some(end) = self.ipv4address(pos) {
+            if matches!(self.byte(end), None | Some(b':' | b'/' | b'?' | b'#')) {
+                return (end, HostSpans::Ipv4(ipv4(&self.input[pos..end])));
+            }
+        }
+        (self.run(pos, IREG_NAME, false), HostSpans::RegName)
+    }
+
+    /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` (RFC 3986 §3.2.2)
+    fn ip_literal(&self, pos: usize) -> Option<(usize, HostSpans)> {
+        let close = pos + 1 + self.bytes[pos + 1..].iter().position(|&b| b == b']')?;
+        let inside = &self.input[pos + 1..close];
+        let kind = if ipv6address(inside.as_bytes()) {
+            HostSpans::Ipv6(ipv6(inside))
+        } else {
+            let dot = ipvfuture(inside.as_bytes())?;
+            HostSpans::IpvFuture {
+                version: Span {
+                    start: pos + 2,
+                    end: pos + 1 + dot,
+                },
+            }
+        };
+        Some((close + 1, kind))
+    }
+
+    /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet` (RFC 3986 §3.2.2)
+    fn ipv4address(&self, pos: usize) -> Option<usize> {
+        ipv4address(&self.bytes[pos..]).map(|len| pos + len)
+    }
+
+    /// `port = *DIGIT` (RFC 3986 §3.2.3)
+    fn port(&self, pos: usize) -> usize {
+        pos + self.bytes[pos..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(self.bytes.len() - pos)
+    }
+
+    /// `ipath-abempty = *( "/" isegment )`
+    fn ipath_abempty(&self, mut pos: usize) -> usize {
+        while self.byte(pos) == Some(b'/') {
+            pos = self.isegment(pos + 1);
+        }
+        pos
+    }
+
+    /// `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`
+    fn ipath_absolute(&self, pos: usize) -> Option<usize> {
+        if self.byte(pos) != Some(b'/') {
+            return None;
+        }
+        Some(match self.isegment_nz(pos + 1) {
+            Some(end) => self.ipath_abempty(end),
+            None => pos + 1,
+        })
+    }
+
+    /// `ipath-noscheme = isegment-nz-nc *( "/" isegment )`
+    fn ipath_noscheme(&self, pos: usize) -> Option<usize> {
+        let end = self.run(pos, ISEGMENT_NZ_NC, false);
+        (end > pos).then(|| self.ipath_abempty(end))
+    }
+
+    /// `ipath-rootless = isegment-nz *( "/" isegment )`
+    fn ipath_rootless(&self, pos: usize) -> Option<usize> {
+        self.isegment_nz(pos).map(|end| self.ipath_abempty(end))
+    }
+
+    /// `isegment = *ipchar`
+    fn isegment(&self, pos: usize) -> usize {
+        self.run(pos, IPCHAR, false)
+    }
+
+    /// `isegment-nz = 1*ipchar`
+    fn isegment_nz(&self, pos: usize) -> Option<usize> {
+        let end = self.isegment(pos);
+        (end > pos).then_some(end)
+    }
+
+    /// `[ "?" iquery ]`, `iquery = *( ipchar / iprivate / "/" / "?" )`
+    fn iquery(&self, pos: usize, spans: &mut Spans) -> usize {
+        if self.byte(pos) != Some(b'?') {
+            return pos;
+        }
+        let end = self.run(pos + 1, IQUERY_IFRAGMENT, true);
+        spans.query = Some(Span { start: pos + 1, end });
+        end
+    }
+
+    /// `[ "#" ifragment ]`, `ifragment = *( ipchar / "/" / "?" )`
+    fn ifragment(&self, pos: usize, spans: &mut Spans) -> usize {
+        if self.byte(pos) != Some(b'#') {
+            return pos;
+        }
+        let end = self.run(pos + 1, IQUERY_IFRAGMENT, false);
+        spans.fragment = Some(Span { start: pos + 1, end });
+        end
+    }
+}
+
+/// The length of the `IPv4address` at the start of `bytes`, if there is one.
+fn ipv4address(bytes: &[u8]) -> Option<usize> {
+    let mut pos = 0;
+    for i in 0..4 {
+        if i > 0 {
+            if bytes.get(pos) != Some(&b'.') {
+                return None;
+            }
+            pos += 1;
+        }
+        pos += dec_octet(&bytes[pos..])?;
+    }
+    Some(pos)
+}
+
+/// `dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35`: the
+/// length of the longest one at the start of `bytes` (PEG: the grammar lists them longest first).
+fn dec_octet(bytes: &[u8]) -> Option<usize> {
+    let digits = bytes.iter().take(3).take_while(|b| b.is_ascii_digit()).count();
+    match bytes[..digits] {
+        [] => None,
+        [b'0', ..] => Some(1),
+        [a, b, c] if (a - b'0') as u32 * 100 + (b - b'0') as u32 * 10 + (c - b'0') as u32 <= 255 => Some(3),
+        [_, _, ..] => Some(2),
+        [_] => Some(1),
+    }
+}
+
+/// `h16 = 1*4HEXDIG`: its length at the start of `bytes`.
+fn h16(bytes: &[u8]) -> Option<usize> {
+    let n = bytes.iter().take(4).take_while(|b| b.is_ascii_hexdigit()).count();
+    (n > 0 && !matches!(bytes.get(n), Some(b) if b.is_ascii_hexdigit())).then_some(n)
+}
+
+/// Whether all of `bytes` is an `IPv6address` (RFC 3986 §3.2.2): the nine forms say that it
+/// holds 8 pieces of 16 bits, `h16` each or an `IPv4address` for the last two (`ls32`), and that
+/// at most one "::" stands for one or more zero pieces.
+fn ipv6address(bytes: &[u8]) -> bool {
+    let (mut pieces, mut pos, mut elided) = (0, 0, false);
+    if bytes.starts_with(b"::") {
+        elided = true;
+        pos = 2;
+        if pos == bytes.len() {
+            return true; // "::"
+        }
+    }
+    loop {
+        // ls32 as an IPv4address: only as the last two pieces.
+        if pieces <= 6 {
+            if let Some(len) = ipv4address(&bytes[pos..]) {
+                if pos + len == bytes.len() {
+                    pieces += 2;
+                    return if elided { pieces <= 7 } else { pieces == 8 };
+                }
+            }
+        }
+        let Some(len) = h16(&bytes[pos..]) else {
+            return false;
+        };
+        pieces += 1;
+        pos += len;
+        if pos == bytes.len() {
+            return if elided { pieces <= 7 } else { pieces == 8 };
+        }
+        if bytes[pos] != b':' || pieces == 8 {
+            return false;
+        }
+        pos += 1;
+        if bytes.get(pos) == Some(&b':') {
+            if elided {
+                return false;
+            }
+            elided = true;
+            pos += 1;
+            if pos == bytes.len() {
+                return pieces <= 7;
+            }
+        }
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`, the "v" in either case
+/// (ABNF strings are case-insensitive): the offset of its "." when all of `bytes` matches.
+fn ipvfuture(bytes: &[u8]) -> Option<usize> {
+    if !matches!(bytes.first(), Some(b'v' | b'V')) {
+        return None;
+    }
+    let hex = bytes[1..].iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    let dot = 1 + hex;
+    let rest = bytes.get(dot + 1..)?;
+    let ok = hex > 0
+        && bytes[dot] == b'.'
+        && !rest.is_empty()
+        && rest
+            .iter()
+            .all(|&b| b < 0x80 && CLASS[b as usize] & (UNRESERVED | SUB_DELIMS | COLON) != 0);
+    ok.then_some(dot)
+}
