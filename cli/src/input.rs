@@ -36,9 +36,14 @@ pub fn for_each_line<R: BufRead>(
         let mut bytes = buffer.as_slice();
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let text = std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e));
+        let text = decode(bytes);
         each(Line { number, bytes, text })?;
     }
+}
+
+/// The line's bytes as text, or where and why they are not UTF-8.
+pub fn decode(bytes: &[u8]) -> Result<&str, NotUtf8> {
+    std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e))
 }
 
 fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {

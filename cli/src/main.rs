@@ -2,12 +2,12 @@
 //! exactly as RFC 3987 defines them. A thin shell over the `rfc3987` library.
 #![forbid(unsafe_code)]
 
+mod check;
 mod input;
 mod mapping;
 mod report;
 
-use std::fs::File;
-use std::io::{self, BufReader};
+use std::io;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -49,7 +49,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Parse(ParseArgs),
-    Check(CheckArgs),
+    Check(check::CheckArgs),
     Normalize(NormalizeArgs),
     Compare(CompareArgs),
     Resolve(ResolveArgs),
@@ -81,61 +81,6 @@ struct ParseArgs {
     /// IRI-references to parse; without any, each line of standard input is one.
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
-}
-
-/// Check files of IRIs, one per line, and report every invalid line.
-///
-/// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
-/// characters from 1), and a summary on standard error. Files are read as a stream.
-#[derive(Args)]
-#[command(after_help = "Examples:\n  \
-    iri check examples/iris.txt\n  \
-    iri check --kind absolute-iri namespaces.txt\n  \
-    some-command | iri check --kind iri")]
-struct CheckArgs {
-    /// The ABNF rule every line must match.
-    #[arg(long, value_enum, default_value_t = Kind::IriReference)]
-    kind: Kind,
-    /// Files to check; `-` or none reads standard input.
-    #[arg(value_name = "FILE")]
-    files: Vec<String>,
-}
-
-/// The start symbols `iri check --kind` accepts.
-#[derive(Clone, Copy, ValueEnum)]
-enum Kind {
-    /// IRI-reference (RFC 3987 §2.2): an IRI or a relative reference
-    IriReference,
-    /// IRI (RFC 3987 §2.2): with a scheme, maybe a fragment
-    Iri,
-    /// absolute-IRI (RFC 3987 §2.2): with a scheme, no fragment
-    AbsoluteIri,
-    /// irelative-ref (RFC 3987 §2.2): no scheme
-    #[value(alias = "irelative-ref")]
-    RelativeRef,
-    /// URI-reference (RFC 3986 §4.1): ASCII only
-    UriReference,
-    /// URI (RFC 3986 §3): ASCII only
-    Uri,
-    /// absolute-URI (RFC 3986 §4.3): ASCII only
-    AbsoluteUri,
-    /// relative-ref (RFC 3986 §4.2): ASCII only
-    UriRelativeRef,
-}
-
-impl Kind {
-    fn symbol(self) -> StartSymbol {
-        match self {
-            Kind::IriReference => StartSymbol::IriReference,
-            Kind::Iri => StartSymbol::Iri,
-            Kind::AbsoluteIri => StartSymbol::AbsoluteIri,
-            Kind::RelativeRef => StartSymbol::IrelativeRef,
-            Kind::UriReference => StartSymbol::UriReference,
-            Kind::Uri => StartSymbol::Uri,
-            Kind::AbsoluteUri => StartSymbol::AbsoluteUri,
-            Kind::UriRelativeRef => StartSymbol::RelativeRef,
-        }
-    }
 }
 
 /// Normalize each IRI-reference (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
@@ -255,7 +200,7 @@ fn main() -> ExitCode {
     let mut out = Out::new();
     let result = match &cli.command {
         Command::Parse(args) => parse(args, &mut out),
-        Command::Check(args) => check(args, &mut out),
+        Command::Check(args) => check::check(args, &mut out),
         Command::Normalize(args) => normalize(args, &mut out),
         Command::Compare(args) => compare(args, &mut out),
         Command::Resolve(args) => resolve(args, &mut out),
@@ -335,58 +280,6 @@ fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
             Err(invalid) => out.record(&invalid.listing).map(|()| Status::Invalid),
         }
     })
-}
-
-/// `iri check`.
-fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
-    let symbol = args.kind.symbol();
-    let stdin = ["-".to_string()];
-    let files = if args.files.is_empty() {
-        &stdin[..]
-    } else {
-        &args.files[..]
-    };
-    let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
-    for file in files {
-        let name = if file == "-" { "<stdin>" } else { file.as_str() };
-        let mut check_line = |line: input::Line<'_>| -> io::Result<()> {
-            lines += 1;
-            let failure = match line.text {
-                Ok(text) => match rfc3987::validate(text, symbol) {
-                    Ok(()) => return Ok(()),
-                    Err(e) => (e.column(), report::error_line(&e)),
-                },
-                Err(not_utf8) => (not_utf8.column, not_utf8.message),
-            };
-            invalid += 1;
-            out.record(&format!("{name}:{}:{}: {}\n", line.number, failure.0, failure.1))
-        };
-        let read = if file == "-" {
-            for_each_line(io::stdin().lock(), &mut check_line)
-        } else {
-            match File::open(file) {
-                Ok(f) => for_each_line(BufReader::new(f), &mut check_line),
-                Err(e) => Err(e),
-            }
-        };
-        if let Err(e) = read {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Err(e);
-            }
-            eprintln!("iri: {name}: {e}");
-            status = Status::Error;
-        }
-    }
-    out.flush()?;
-    eprintln!(
-        "{lines} line{} checked as {}: {invalid} invalid",
-        if lines == 1 { "" } else { "s" },
-        symbol.name()
-    );
-    if invalid > 0 {
-        status = status.max(Status::Invalid);
-    }
-    Ok(status)
 }
 
 /// `iri normalize`.
