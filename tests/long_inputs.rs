@@ -23,7 +23,10 @@ fn ten_megabytes_on_the_fast_path() {
         let component = iri.query().unwrap_or(iri.path().as_str());
         assert!(component.len() >= TEN_MB - 4, "{shape}");
         // One bad character at the end of a megabyte: rejected, and the grammar reports where.
-        let cut = (0..=1 << 20).rev().find(|&i| input.is_char_boundary(i)).unwrap_or(0);
+        let cut = (0..=1 << 20)
+            .rev()
+            .find(|&i| input.is_char_boundary(i))
+            .unwrap_or(0);
         let bad = format!("{} ", &input[..cut]);
         let err = IriRef::parse(bad.as_str()).unwrap_err();
         assert_eq!(err.kind(), ParseErrorKind::Syntax, "{shape}");
