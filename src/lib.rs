@@ -49,6 +49,9 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// pest_derive without its `std` feature refers to `alloc` (see Cargo.toml).
+extern crate alloc;
+
 mod chars;
 mod components;
 mod error;

@@ -2,6 +2,8 @@
 //! exact `ucschar`/`iprivate` ranges, and the per-rule cases of the rfc3987-syntax corpus.
 
 mod common;
+// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
+extern crate alloc;
 #[path = "common/probe.rs"]
 mod probe;
 

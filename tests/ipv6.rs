@@ -2,6 +2,8 @@
 //! of the grammar against `std::net::Ipv6Addr` on generated strings.
 
 mod common;
+// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
+extern crate alloc;
 #[path = "common/probe.rs"]
 mod probe;
 

@@ -259,6 +259,8 @@ proptest! {
     }
 }
 
+// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
+extern crate alloc;
 #[path = "common/probe.rs"]
 mod probe;
 
