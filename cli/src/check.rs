@@ -5,7 +5,9 @@ use std::io::{self, BufRead, BufReader};
 use std::ops::Range;
 
 use clap::{Args, ValueEnum};
-use rfc3987::StartSymbol;
+use std::collections::BTreeMap;
+
+use rfc3987::{Severity, StartSymbol};
 
 use crate::input::{decode, for_each_line};
 use crate::report::{self, Out};
@@ -21,11 +23,16 @@ use crate::Status;
     iri check examples/iris.txt\n  \
     iri check --kind absolute-iri namespaces.txt\n  \
     iri check --jobs 0 big-list.txt        # one thread per core\n  \
+    iri check --lint --jobs 0 iris.txt      # also the checks of iri lint, counted per code\n  \
     some-command | iri check --kind iri")]
 pub struct CheckArgs {
     /// The ABNF rule every line must match.
     #[arg(long, value_enum, default_value_t = Kind::IriReference)]
     kind: Kind,
+    /// Also run the checks of `iri lint` on every valid line, report each diagnostic as
+    /// `FILE:LINE:COLUMN: severity[code]: message`, and end with the count of each code.
+    #[arg(long)]
+    lint: bool,
     /// Worker threads; 0 means one per core. Lines are checked in batches and reported in order.
     #[arg(long, short = 'j', default_value_t = 1, value_name = "N")]
     jobs: usize,
@@ -82,8 +89,15 @@ struct Batch {
     lines: Vec<(usize, Range<usize>)>,
 }
 
-/// An invalid line: its number, the 1-based column, and the message.
-type Failure = (usize, usize, String);
+/// A finding on one line: its number, the 1-based column, the code and severity (`syntax` for
+/// a line that does not parse), and the message.
+struct Failure {
+    number: usize,
+    column: usize,
+    code: &'static str,
+    severity: Severity,
+    message: String,
+}
 
 /// `iri check`.
 pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
@@ -99,13 +113,28 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         &args.files[..]
     };
     let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
+    let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut errors = 0usize;
     for file in files {
         let name = if file == "-" { "<stdin>" } else { file.as_str() };
         let mut report = |batch: &mut Batch| -> io::Result<()> {
             lines += batch.lines.len();
-            for (number, column, message) in verify(batch, symbol, jobs) {
-                invalid += 1;
-                out.record(&format!("{name}:{number}:{column}: {message}\n"))?;
+            for f in verify(batch, symbol, args.lint, jobs) {
+                *counts.entry(f.code).or_default() += 1;
+                let (number, column, message) = (f.number, f.column, &f.message);
+                if f.code == "syntax" {
+                    invalid += 1;
+                    out.record(&format!("{name}:{number}:{column}: {message}\n"))?;
+                } else {
+                    if f.severity == Severity::Error {
+                        errors += 1;
+                    }
+                    let severity = f.severity.as_str();
+                    out.record(&format!(
+                        "{name}:{number}:{column}: {severity}[{}]: {message}\n",
+                        f.code
+                    ))?;
+                }
             }
             batch.bytes.clear();
             batch.lines.clear();
@@ -130,7 +159,12 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         if lines == 1 { "" } else { "s" },
         symbol.name()
     );
-    if invalid > 0 {
+    if args.lint {
+        for (code, count) in &counts {
+            eprintln!("{count:>9} {code}");
+        }
+    }
+    if invalid > 0 || errors > 0 {
         status = status.max(Status::Invalid);
     }
     Ok(status)
@@ -158,22 +192,40 @@ fn read_batches<R: BufRead>(
     Ok(())
 }
 
-/// The invalid lines of a batch, in order, checked by `jobs` threads.
-fn verify(batch: &Batch, symbol: StartSymbol, jobs: usize) -> Vec<Failure> {
+/// The findings on the lines of a batch, in order, checked by `jobs` threads.
+fn verify(batch: &Batch, symbol: StartSymbol, lint: bool, jobs: usize) -> Vec<Failure> {
     let check = |lines: &[(usize, Range<usize>)]| -> Vec<Failure> {
-        lines
-            .iter()
-            .filter_map(|(number, range)| {
-                let (column, message) = match decode(&batch.bytes[range.clone()]) {
-                    Ok(text) => match rfc3987::validate(text, symbol) {
-                        Ok(()) => return None,
-                        Err(e) => (e.column(), report::error_line(&e)),
-                    },
-                    Err(not_utf8) => (not_utf8.column, not_utf8.message),
-                };
-                Some((*number, column, message))
-            })
-            .collect()
+        let mut found = Vec::new();
+        for (number, range) in lines {
+            let syntax = |column, message| Failure {
+                number: *number,
+                column,
+                code: "syntax",
+                severity: Severity::Error,
+                message,
+            };
+            let text = match decode(&batch.bytes[range.clone()]) {
+                Ok(text) => text,
+                Err(not_utf8) => {
+                    found.push(syntax(not_utf8.column, not_utf8.message));
+                    continue;
+                }
+            };
+            if let Err(e) = rfc3987::validate(text, symbol) {
+                found.push(syntax(e.column(), report::error_line(&e)));
+                continue;
+            }
+            if lint {
+                found.extend(rfc3987::lint(text).into_iter().map(|d| Failure {
+                    number: *number,
+                    column: text[..d.span.start].chars().count() + 1,
+                    code: d.code,
+                    severity: d.severity,
+                    message: d.message,
+                }));
+            }
+        }
+        found
     };
     if jobs <= 1 || batch.lines.len() < 2 * jobs {
         return check(&batch.lines);

@@ -4,6 +4,7 @@
 
 mod check;
 mod input;
+mod lint;
 mod mapping;
 mod report;
 
@@ -39,7 +40,8 @@ use report::Out;
                   iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'\n  \
                   iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'\n  \
                   iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'\n  \
-                  iri to-iri 'http://www.example.org/D%C3%BCrst'"
+                  iri to-iri 'http://www.example.org/D%C3%BCrst'\n  \
+                  iri lint 'HTTP://Example.org:80/a/./b'"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -55,6 +57,7 @@ enum Command {
     Resolve(ResolveArgs),
     ToUri(mapping::ToUriArgs),
     ToIri(mapping::ToIriArgs),
+    Lint(lint::LintArgs),
 }
 
 /// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
@@ -206,6 +209,7 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve(args, &mut out),
         Command::ToUri(args) => mapping::to_uri(args, &mut out),
         Command::ToIri(args) => mapping::to_iri(args, &mut out),
+        Command::Lint(args) => lint::lint(args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status as u8),

@@ -42,6 +42,11 @@ impl Out {
         self.record(&line)
     }
 
+    /// Whether standard output is a terminal (colour and progress are for terminals only).
+    pub fn is_terminal(&self) -> bool {
+        self.interactive
+    }
+
     pub fn flush(&mut self) -> io::Result<()> {
         self.writer.flush()
     }

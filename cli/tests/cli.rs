@@ -583,3 +583,74 @@ fn check_jobs_keep_order() {
         stderr(&four)
     );
 }
+
+/// `iri lint` renders like rustc (snapshot, reviewed by reading: each diagnostic names its
+/// code and section, marks the span under the input and shows the fixed IRI) and exits 1 on an
+/// error. Expected findings: RFC 3987 §5.3.2.1 scheme and host case, §5.3.3 default port,
+/// §5.3.2.4 dot segment; §4.4 example 8 breaks §4.2 rule 2 twice; "a b" is a syntax error.
+#[test]
+fn lint_renders_like_rustc() {
+    let out = iri(&[
+        "lint",
+        "HTTP://Example.org:80/a/./b",
+        "http://ab.cd.ef/זח1/2טי/ךכ.html",
+        "a b",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("lint@rendering", stdout(&out)));
+}
+
+/// `iri lint --json`: one object per diagnostic with the keys of the issue, in order; warnings
+/// alone exit 0, and 1 with --deny warnings.
+#[test]
+fn lint_json_and_deny() {
+    let out = iri(&["lint", "--json", "http://a/%7e"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines[0],
+        json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
+            "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
+            "help": "http://a/%7E"})
+    );
+    let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["input", "code", "severity", "section", "span", "message", "help"]
+    );
+    assert_eq!(lines[1]["code"], "pct-unreserved");
+    assert_eq!(
+        iri(&["lint", "--deny", "warnings", "http://a/%7e"]).status.code(),
+        Some(1)
+    );
+    assert_eq!(iri(&["lint", "http://a/b"]).stdout.len(), 0);
+    let codes = stdout(&iri(&["lint", "--codes"]));
+    assert!(
+        codes.contains("bidi-rtl-boundary") && codes.contains("§4.2"),
+        "{codes}"
+    );
+}
+
+/// `iri check --lint`: each finding as FILE:LINE:COLUMN: severity[code], counts per code at the
+/// end; warnings alone do not fail the run.
+#[test]
+fn check_lint_counts_codes() {
+    let out = iri_stdin(
+        &["check", "--lint"],
+        "http://a/\nHTTP://a:80/\nhttp://a/%41\n".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.contains("<stdin>:2:1: warning[uppercase-scheme]: "),
+        "{text}"
+    );
+    assert!(text.contains("<stdin>:2:9: warning[default-port]: "), "{text}");
+    assert!(text.contains("<stdin>:3:10: warning[pct-unreserved]: "), "{text}");
+    let err = stderr(&out);
+    assert!(err.contains("        1 default-port\n"), "{err}");
+    assert!(err.contains("        1 uppercase-scheme\n"), "{err}");
+}
