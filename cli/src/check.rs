@@ -1,12 +1,12 @@
 //! `iri check`: validate files of IRIs, one per line, in batches spread over threads.
 
+use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::Range;
 
 use clap::{Args, ValueEnum};
-use std::collections::BTreeMap;
-
+use indicatif::{ProgressBar, ProgressStyle};
 use rfc3987::{Severity, StartSymbol};
 
 use crate::input::{decode, for_each_line};
@@ -17,7 +17,8 @@ use crate::Status;
 ///
 /// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
 /// characters from 1), and a summary on standard error. Files are read as a stream, in batches
-/// that --jobs spreads over threads.
+/// that --jobs spreads over threads. When standard error is a terminal and standard output is
+/// not, a progress bar shows how much of the files has been read.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri check examples/iris.txt\n  \
@@ -112,6 +113,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     } else {
         &args.files[..]
     };
+    let progress = progress_bar(files);
     let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors = 0usize;
@@ -119,6 +121,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         let name = if file == "-" { "<stdin>" } else { file.as_str() };
         let mut report = |batch: &mut Batch| -> io::Result<()> {
             lines += batch.lines.len();
+            progress.inc((batch.bytes.len() + batch.lines.len()) as u64);
             for f in verify(batch, symbol, args.lint, jobs) {
                 *counts.entry(f.code).or_default() += 1;
                 let (number, column, message) = (f.number, f.column, &f.message);
@@ -153,6 +156,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             status = Status::Error;
         }
     }
+    progress.finish_and_clear();
     out.flush()?;
     eprintln!(
         "{lines} line{} checked as {}: {invalid} invalid",
@@ -168,6 +172,33 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         status = status.max(Status::Invalid);
     }
     Ok(status)
+}
+
+/// A progress bar over the bytes of the files, drawn on standard error when it is a terminal and
+/// the report goes elsewhere (both on one terminal would interleave); hidden otherwise.
+fn progress_bar(files: &[String]) -> ProgressBar {
+    if !io::stderr().is_terminal() || io::stdout().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let sizes: Option<u64> = files
+        .iter()
+        .map(|f| {
+            (f != "-")
+                .then(|| std::fs::metadata(f).ok().map(|m| m.len()))
+                .flatten()
+        })
+        .sum();
+    match sizes {
+        Some(total) => ProgressBar::new(total).with_style(
+            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ),
+        // Standard input, or a file whose size is unknown: a spinner with the bytes read.
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {bytes} {bytes_per_sec}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        ),
+    }
 }
 
 /// Reads `reader` into batches of [`BATCH_LINES`] lines, handing each full batch (and the last
