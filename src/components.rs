@@ -55,6 +55,60 @@ pub(crate) struct Spans {
     pub fragment: Option<Span>,
 }
 
+impl Spans {
+    /// The same spans with every offset passed through `f`, which sees them in increasing
+    /// order (the order of the text): for a text rewritten character by character, such as the
+    /// IRI-to-URI mapping.
+    pub(crate) fn map_offsets(self, mut f: impl FnMut(usize) -> usize) -> Spans {
+        fn span(f: &mut impl FnMut(usize) -> usize, s: Span) -> Span {
+            let start = f(s.start);
+            Span { start, end: f(s.end) }
+        }
+        let scheme = self.scheme.map(|s| span(&mut f, s));
+        let authority = match self.authority {
+            None => None,
+            Some(a) => {
+                let whole_start = f(a.whole.start);
+                let userinfo = a.userinfo.map(|s| span(&mut f, s));
+                let host_start = f(a.host.start);
+                let host_kind = match a.host_kind {
+                    HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
+                        version: span(&mut f, version),
+                    },
+                    kind => kind,
+                };
+                let host = Span {
+                    start: host_start,
+                    end: f(a.host.end),
+                };
+                let port = a.port.map(|s| span(&mut f, s));
+                let whole = Span {
+                    start: whole_start,
+                    end: f(a.whole.end),
+                };
+                Some(AuthoritySpans {
+                    whole,
+                    userinfo,
+                    host,
+                    host_kind,
+                    port,
+                })
+            }
+        };
+        let path = span(&mut f, self.path);
+        let query = self.query.map(|s| span(&mut f, s));
+        let fragment = self.fragment.map(|s| span(&mut f, s));
+        Spans {
+            scheme,
+            authority,
+            path,
+            path_kind: self.path_kind,
+            query,
+            fragment,
+        }
+    }
+}
+
 /// The host kind, as the grammar classifies it (RFC 3986 §3.2.2: a host that matches
 /// `IPv4address` is an IPv4 address, not a reg-name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

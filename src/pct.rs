@@ -83,7 +83,10 @@ pub(crate) fn encode_char(out: &mut String, c: char) {
 
 /// Each octet as `%HH`, uppercase.
 pub(crate) fn encode_octets(out: &mut String, octets: &[u8]) {
-    for octet in octets {
-        let _ = write!(out, "%{octet:02X}");
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    for &octet in octets {
+        out.push('%');
+        out.push(HEX[(octet >> 4) as usize] as char);
+        out.push(HEX[(octet & 15) as usize] as char);
     }
 }

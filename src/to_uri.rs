@@ -170,9 +170,18 @@ pub fn to_uri<T: Deref<Target = str>>(
     iri: &IriRef<T>,
     options: &ToUriOptions,
 ) -> Result<UriRef<String>, ToUriError> {
-    let mut out = Recomposer::with_capacity(iri.as_str().len() * 2);
     let scheme = iri.scheme();
     let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    let idna = options.idna
+        && dns
+        && iri
+            .authority()
+            .is_some_and(|a| matches!(a.host_spans(), HostSpans::RegName) && !a.host_str().is_empty());
+    let charset = options.query_encoding.is_some() && iri.query().is_some_and(|q| !q.is_ascii());
+    if !idna && !charset {
+        return Ok(map_step_2(iri));
+    }
+    let mut out = Recomposer::with_capacity(iri.as_str().len() * 2);
     if let Some(scheme) = scheme {
         out.scheme(scheme);
     }
@@ -241,6 +250,40 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
             Err(e.relocated(input, offset).into())
         }
     }
+}
+
+/// §3.1 step 2 on the whole text at once (nothing else applies): every non-ASCII character as
+/// its percent-encoded UTF-8 octets. Each such octet becomes three bytes, so a component
+/// boundary at byte `o` moves to `o` plus twice the non-ASCII bytes before it.
+fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
+    let text = iri.as_str();
+    let spans = iri.spans();
+    if text.is_ascii() {
+        return UriRef::from_parts(text.to_string(), spans);
+    }
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut i = 0;
+    while let Some(n) = bytes[i..].iter().position(|b| !b.is_ascii()) {
+        // A run of non-ASCII characters: it starts and ends on character boundaries.
+        let start = i + n;
+        out.push_str(&text[i..start]);
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii)
+            .map_or(bytes.len(), |n| start + n);
+        encode_octets(&mut out, &bytes[start..end]);
+        i = end;
+    }
+    out.push_str(&text[i..]);
+    // The offsets come in increasing order: count the non-ASCII bytes as they pass.
+    let (mut at, mut before) = (0, 0);
+    let moved = |offset: usize| {
+        before += bytes[at..offset].iter().filter(|b| !b.is_ascii()).count();
+        at = offset;
+        offset + 2 * before
+    };
+    UriRef::from_parts(out, spans.map_offsets(moved))
 }
 
 /// §3.1 step 2 on one component: every non-ASCII character (the grammar allows only `ucschar`

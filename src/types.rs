@@ -91,6 +91,12 @@ macro_rules! parsed_type {
                 self.spans.fragment.map(|s| s.of(&self.text))
             }
 
+            /// Where the components are.
+            #[allow(dead_code)]
+            pub(crate) fn spans(&self) -> Spans {
+                self.spans
+            }
+
             /// A value whose spans were recorded while its text was written (recomposition).
             #[allow(dead_code)]
             pub(crate) fn from_parts(text: T, spans: Spans) -> Self {
