@@ -184,7 +184,7 @@ pub const CODES: &[(&str, Severity, &str, &str)] = &[
         "uppercase-host",
         Severity::Warning,
         "5.3.2.1",
-        "uppercase ASCII letters in a reg-name host",
+        "uppercase ASCII letters in the host",
     ),
     (
         "invalid-idn",
@@ -192,9 +192,29 @@ pub const CODES: &[(&str, Severity, &str, &str)] = &[
         "5.3.3",
         "a host name that ToASCII rejects, for a scheme that uses DNS names",
     ),
+    (
+        "dns-length",
+        Severity::Warning,
+        "3.1",
+        "a host label over 63 octets or a host name over 253, for a scheme that uses DNS names",
+    ),
+    (
+        "numeric-host",
+        Severity::Warning,
+        "8",
+        "a reg-name of digits and dots that is not an IPv4 address",
+    ),
+    (
+        "password-in-userinfo",
+        Severity::Warning,
+        "8",
+        "\"user:password\" in the userinfo (deprecated by RFC 3986 §3.2.1)",
+    ),
 ];
 
 fn meta(code: &str) -> (&'static str, Severity, &'static str) {
+    // Every code this module emits is in the catalogue (a debug build checks it).
+    debug_assert!(CODES.iter().any(|(c, ..)| *c == code), "{code} is not in CODES");
     let (code, severity, section, _) =
         CODES
             .iter()
@@ -312,18 +332,40 @@ fn scheme_and_authority<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: 
             }
         }
     }
-    if !matches!(authority.host_spans(), HostSpans::RegName) {
-        return;
+    if let Some(userinfo) = authority.userinfo() {
+        if let Some(colon) = userinfo.find(':') {
+            let start = offset(input, userinfo) + colon;
+            out.push(diagnostic(
+                "password-in-userinfo",
+                start..start + userinfo.len() - colon,
+                "\"user:password\" in the userinfo is deprecated (RFC 3986 §3.2.1): the password is in clear text".into(),
+                None,
+            ));
+        }
     }
     let host = authority.host_str();
     let host_start = offset(input, host);
+    // Letters of a reg-name, and the hex digits and "v" of an IP literal (RFC 3986 §6.2.2.1).
     if has_uppercase_outside_pct(host) {
         let span = host_start..host_start + host.len();
         out.push(diagnostic(
             "uppercase-host",
             span.clone(),
-            format!("the host {host:?} has uppercase letters; host names are compared in lowercase"),
+            format!("the host {host:?} has uppercase letters; hosts are compared in lowercase"),
             Some(fixed(input, &span, &lowercase_outside_pct(host))),
+        ));
+    }
+    if !matches!(authority.host_spans(), HostSpans::RegName) {
+        return;
+    }
+    // RFC 3986 §7.4: a reg-name of digits and dots that is not an IPv4address (1.2.3, 1.2.3.256,
+    // 01.2.3.4) may be read as an address by some resolvers.
+    if !host.is_empty() && host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        out.push(diagnostic(
+            "numeric-host",
+            host_start..host_start + host.len(),
+            format!("the reg-name {host:?} looks like an IPv4 address but is not one (four decimal numbers 0-255 without leading zeros)"),
+            None,
         ));
     }
     let dns = DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme));
@@ -348,6 +390,25 @@ fn scheme_and_authority<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: 
                 message,
                 None,
             ));
+        } else if host.is_ascii() {
+            // The DNS limits (RFC 1034 §3.1, RFC 3490 §4.1 step 8), which ToASCII checks for
+            // names with non-ASCII characters.
+            let name = host.strip_suffix('.').unwrap_or(host);
+            let long_label = name.split('.').find(|l| l.len() > 63);
+            if long_label.is_some() || name.len() > 253 {
+                out.push(diagnostic(
+                    "dns-length",
+                    host_start..host_start + host.len(),
+                    match long_label {
+                        Some(label) => format!(
+                            "the label {label:?} is {} octets long; DNS allows 63",
+                            label.len()
+                        ),
+                        None => format!("the host name is {} octets long; DNS allows 253", name.len()),
+                    },
+                    None,
+                ));
+            }
         }
     }
 }

@@ -109,12 +109,12 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         &["http://a:80/", "https://a:443/"],
         &["http://a:443/", "foo://a:80/"],
     ),
-    // §5.3.2.1: case of scheme and host (not inside %HH, not IP literals).
+    // §5.3.2.1: case of scheme and host (not inside %HH); RFC 3986 §6.2.2.1: IPv6 hex digits too.
     ("uppercase-scheme", &["HTTP://a/"], &["http://a/"]),
     (
         "uppercase-host",
-        &["http://A.org/"],
-        &["http://a.org/%2F", "http://[FE80::1]/"],
+        &["http://A.org/", "http://[FE80::1]/"],
+        &["http://a.org/%2F", "http://[fe80::1]/"],
     ),
     // §5.3.3: ToASCII rejects "_" (STD3) and "xn--a" is not valid Punycode; not checked for
     // schemes that do not use DNS names.
@@ -122,6 +122,27 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         "invalid-idn",
         &["http://a_\u{E9}.org/", "http://xn--a.org/"],
         &["foo://xn--a.org/", "http://xn--rsum-bpad.org/"],
+    ),
+    // DNS limits: a 64-octet label; 63 octets is fine, and so is a scheme without DNS names.
+    (
+        "dns-length",
+        &["http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/"],
+        &[
+            "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/",
+            "foo://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/",
+        ],
+    ),
+    // RFC 3986 §7.4, rare IP address forms; a real IPv4 address and a name with a letter are fine.
+    (
+        "numeric-host",
+        &["http://1.2.3/", "http://1.2.3.256/", "http://01.2.3.4/"],
+        &["http://1.2.3.4/", "http://1.2.3.a/"],
+    ),
+    // RFC 3986 §3.2.1: "user:password" is deprecated; a user alone is fine.
+    (
+        "password-in-userinfo",
+        &["ftp://u:secret@h/"],
+        &["ftp://u@h/", "mailto:a:b@c"],
     ),
 ];
 
