@@ -17,7 +17,7 @@ use crate::chars::{is_iprivate, is_iunreserved, is_unreserved, LOOKALIKES};
 use crate::components::HostSpans;
 use crate::error::ParseErrorKind;
 use crate::idn;
-use crate::normalize::SCHEME_DEFAULTS;
+use crate::normalize::{lowercase_ascii_outside_pct, SCHEME_DEFAULTS};
 use crate::pct::hex_octet;
 use crate::resolve::remove_dot_segments;
 use crate::to_uri::DNS_SCHEMES;
@@ -352,7 +352,7 @@ fn scheme_and_authority<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: 
             "uppercase-host",
             span.clone(),
             format!("the host {host:?} has uppercase letters; hosts are compared in lowercase"),
-            Some(fixed(input, &span, &lowercase_outside_pct(host))),
+            Some(fixed(input, &span, &lowercase_ascii_outside_pct(host))),
         ));
     }
     if !matches!(authority.host_spans(), HostSpans::RegName) {
@@ -427,19 +427,6 @@ fn has_uppercase_outside_pct(s: &str) -> bool {
         i += 1;
     }
     false
-}
-
-fn lowercase_outside_pct(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut pct = 0;
-    for c in s.chars() {
-        if c == '%' {
-            pct = 3;
-        }
-        out.push(if pct > 0 { c } else { c.to_ascii_lowercase() });
-        pct = if pct > 0 { pct - 1 } else { 0 };
-    }
-    out
 }
 
 /// §5.3.2.4: "." and ".." segments in the path of an IRI that has a scheme (in a relative

@@ -56,6 +56,18 @@ pub(crate) struct Spans {
 }
 
 impl Spans {
+    /// No components: an empty path (`ipath-empty`) at offset 0, to be filled in.
+    pub(crate) fn empty() -> Spans {
+        Spans {
+            scheme: None,
+            authority: None,
+            path: Span::default(),
+            path_kind: PathKind::Empty,
+            query: None,
+            fragment: None,
+        }
+    }
+
     /// The same spans with every offset passed through `f`, which sees them in increasing
     /// order (the order of the text): for a text rewritten character by character, such as the
     /// IRI-to-URI mapping.

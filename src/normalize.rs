@@ -174,9 +174,9 @@ fn percent_encoding(component: &str, in_query: bool) -> Cow<'_, str> {
     })
 }
 
-/// RFC 3987 §5.3.2.1: ASCII letters of a reg-name to lowercase, except inside `%HH` (whose hex
+/// RFC 3987 §5.3.2.1: ASCII letters of a host to lowercase, except inside `%HH` (whose hex
 /// digits §5.3.2.1 puts in uppercase, as `percent_encoding` already did).
-fn lowercase_ascii_outside_pct(host: &str) -> String {
+pub(crate) fn lowercase_ascii_outside_pct(host: &str) -> String {
     let mut out = String::with_capacity(host.len());
     let mut pct = 0;
     for c in host.chars() {

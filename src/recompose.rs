@@ -13,14 +13,7 @@ impl Recomposer {
     pub fn with_capacity(capacity: usize) -> Self {
         Recomposer {
             text: String::with_capacity(capacity),
-            spans: Spans {
-                scheme: None,
-                authority: None,
-                path: Span::default(),
-                path_kind: PathKind::Empty,
-                query: None,
-                fragment: None,
-            },
+            spans: Spans::empty(),
         }
     }
 

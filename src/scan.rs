@@ -74,14 +74,7 @@ pub(crate) fn scan(input: &str, symbol: StartSymbol) -> Option<Spans> {
         input,
         bytes: input.as_bytes(),
     };
-    let mut spans = Spans {
-        scheme: None,
-        authority: None,
-        path: Span::default(),
-        path_kind: PathKind::Empty,
-        query: None,
-        fragment: None,
-    };
+    let mut spans = Spans::empty();
     let end = match symbol {
         StartSymbol::IriReference | StartSymbol::UriReference => s.iri_reference(&mut spans),
         StartSymbol::Iri | StartSymbol::Uri => s.iri(0, false, &mut spans),

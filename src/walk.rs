@@ -33,14 +33,7 @@ fn unexpected(parent: Rule, pair: &Node<'_>) -> ! {
 
 /// Walks the pairs of a `whole_*` entry rule: one start-symbol pair, then `EOI`.
 pub(crate) fn whole<'i>(pairs: pest::iterators::Pairs<'i, Rule>) -> Spans {
-    let mut spans = Spans {
-        scheme: None,
-        authority: None,
-        path: Span::default(),
-        path_kind: PathKind::Empty,
-        query: None,
-        fragment: None,
-    };
+    let mut spans = Spans::empty();
     for pair in pairs {
         match pair.as_rule() {
             Rule::IRI_reference => IRI_reference(pair, &mut spans),
