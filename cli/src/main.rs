@@ -6,6 +6,7 @@ mod check;
 mod input;
 mod lint;
 mod mapping;
+mod present;
 mod report;
 
 use std::io;
@@ -22,7 +23,7 @@ use report::Out;
 #[command(
     name = "iri",
     version,
-    about = "Parse, check, normalize, compare, resolve and map IRIs exactly as RFC 3987 defines them",
+    about = "Parse, check, normalize, compare, resolve, map, build and show IRIs exactly as RFC 3987 defines them",
     long_about = "Parse, check, normalize, compare, resolve and map Internationalized Resource Identifiers \
                   (IRIs) exactly as RFC 3987 defines them.\n\n\
                   Every command reads its inputs from the command line or, when none is given, one per \
@@ -41,7 +42,9 @@ use report::Out;
                   iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'\n  \
                   iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'\n  \
                   iri to-iri 'http://www.example.org/D%C3%BCrst'\n  \
-                  iri lint 'HTTP://Example.org:80/a/./b'"
+                  iri lint 'HTTP://Example.org:80/a/./b'\n  \
+                  iri build --scheme http --host example.org --segment 'résumé.html'\n  \
+                  iri show --visual 'http://ab.גדהוזח.ij/kl'"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -58,6 +61,8 @@ enum Command {
     ToUri(mapping::ToUriArgs),
     ToIri(mapping::ToIriArgs),
     Lint(lint::LintArgs),
+    Build(present::BuildArgs),
+    Show(present::ShowArgs),
 }
 
 /// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
@@ -210,6 +215,8 @@ fn main() -> ExitCode {
         Command::ToUri(args) => mapping::to_uri(args, &mut out),
         Command::ToIri(args) => mapping::to_iri(args, &mut out),
         Command::Lint(args) => lint::lint(args, &mut out),
+        Command::Build(args) => present::build(args, &mut out),
+        Command::Show(args) => present::show(args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status as u8),

@@ -654,3 +654,56 @@ fn check_lint_counts_codes() {
     assert!(err.contains("        1 default-port\n"), "{err}");
     assert!(err.contains("        1 uppercase-scheme\n"), "{err}");
 }
+
+/// `iri build` (RFC 3987 §7.4): values encoded per component; `--uri` gives the mapped URI.
+#[test]
+fn build_from_parts() {
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "http",
+        "--host",
+        "www.example.org",
+        "--segment",
+        "a/b c",
+        "--segment",
+        "résumé.html",
+    ]);
+    assert_eq!(stdout(&out), "http://www.example.org/a%2Fb%20c/résumé.html\n");
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "http",
+        "--host",
+        "www.example.org",
+        "--segment",
+        "résumé.html",
+        "--uri",
+    ]);
+    assert_eq!(stdout(&out), "http://www.example.org/r%C3%A9sum%C3%A9.html\n");
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "ldap",
+        "--host",
+        "[2001:db8::7]",
+        "--query-pair",
+        "q=a&b",
+    ]);
+    assert_eq!(stdout(&out), "ldap://[2001:db8::7]?q=a%26b\n");
+    assert_eq!(iri(&["build", "--scheme", "1x"]).status.code(), Some(1));
+}
+
+/// `iri show`: the §4.1 display form wraps a bidi IRI in LRE … PDF; `--visual` gives the §4.4
+/// example 1 visual order ("CDEFGH" as Hebrew letters is shown reversed) with the components
+/// under it.
+#[test]
+fn show_display_form_and_visual_order() {
+    let out = iri(&["show", "http://ab.\u{5D2}\u{5D3}.ij/"]);
+    assert_eq!(stdout(&out), "\u{202A}http://ab.\u{5D2}\u{5D3}.ij/\u{202C}\n");
+    let out = iri(&["show", "--visual", "http://ab.\u{5D2}\u{5D3}\u{5D4}.ij/kl"]);
+    assert_eq!(
+        stdout(&out),
+        "http://ab.\u{5D4}\u{5D3}\u{5D2}.ij/kl\nssss   hhhhhhhhh //\n"
+    );
+}

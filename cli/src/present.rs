@@ -1,0 +1,193 @@
+//! `iri build` and `iri show`: making IRIs from parts (RFC 3987 §7.4) and presenting them
+//! (§4.1, §4.4).
+
+use std::io;
+
+use clap::Args;
+use rfc3987::{IriBuilder, IriRef, ToUriOptions};
+
+use crate::report::Out;
+use crate::{for_each_input, Status};
+
+/// Build an IRI from its parts; each value is percent-encoded as its component requires.
+///
+/// Characters an IRI may hold (letters of any script included) stay as they are; delimiters
+/// and other characters inside a value are percent-encoded (`--segment 'a/b c'` gives
+/// `a%2Fb%20c`). The result is checked by the grammar.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri build --scheme http --host www.example.org --segment people --segment résumé.html\n  \
+    iri build --scheme http --host '[2001:db8::7]' --port 8080 --query-pair q='a&b' --uri\n\n\
+    RFC 3987 §7.4: the segment résumé.html stays résumé.html in the IRI; with --uri it is\n\
+    r%C3%A9sum%C3%A9.html.")]
+pub struct BuildArgs {
+    /// The scheme, e.g. http.
+    #[arg(long)]
+    scheme: Option<String>,
+    /// The userinfo (before "@").
+    #[arg(long)]
+    userinfo: Option<String>,
+    /// The host: a name, an IPv4 address, or an IP literal in brackets ([::1], [v7.x]).
+    #[arg(long)]
+    host: Option<String>,
+    /// The port.
+    #[arg(long)]
+    port: Option<u16>,
+    /// A path segment (repeat for more); segments make an absolute path.
+    #[arg(long = "segment", value_name = "SEGMENT")]
+    segments: Vec<String>,
+    /// The query as a whole.
+    #[arg(long, conflicts_with = "pairs")]
+    query: Option<String>,
+    /// A NAME=VALUE pair of the query (repeat for more).
+    #[arg(long = "query-pair", value_name = "NAME=VALUE")]
+    pairs: Vec<String>,
+    /// The fragment.
+    #[arg(long)]
+    fragment: Option<String>,
+    /// Print the URI the IRI maps to (RFC 3987 §3.1) instead of the IRI.
+    #[arg(long)]
+    uri: bool,
+}
+
+/// `iri build`.
+pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
+    let mut builder = IriBuilder::new();
+    if let Some(scheme) = &args.scheme {
+        builder = builder.scheme(scheme);
+    }
+    if let Some(userinfo) = &args.userinfo {
+        builder = builder.userinfo(userinfo);
+    }
+    if let Some(host) = &args.host {
+        builder = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+            Some(literal) => match literal.parse() {
+                Ok(ipv6) => builder.ipv6(ipv6),
+                Err(_) => match literal.get(1..).and_then(|l| l.split_once('.')) {
+                    Some((version, address)) if literal.starts_with(['v', 'V']) => {
+                        builder.ipvfuture(version, address)
+                    }
+                    _ => {
+                        eprintln!(
+                            "iri: --host {host}: not an IPv6 address nor an IPvFuture (RFC 3986 §3.2.2)"
+                        );
+                        return Ok(Status::Error);
+                    }
+                },
+            },
+            None => match host.parse() {
+                Ok(ipv4) => builder.ipv4(ipv4),
+                Err(_) => builder.host(host),
+            },
+        };
+    }
+    if let Some(port) = args.port {
+        builder = builder.port(port);
+    }
+    for segment in &args.segments {
+        builder = builder.segment(segment);
+    }
+    if let Some(query) = &args.query {
+        builder = builder.query(query);
+    }
+    for pair in &args.pairs {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        builder = builder.query_pair(name, value);
+    }
+    if let Some(fragment) = &args.fragment {
+        builder = builder.fragment(fragment);
+    }
+    match builder.build() {
+        Ok(iri) if args.uri => match rfc3987::to_uri(&iri, &ToUriOptions::new()) {
+            Ok(uri) => out.record(&format!("{uri}\n")).map(|()| Status::Ok),
+            Err(e) => {
+                eprintln!("iri: {e}");
+                Ok(Status::Invalid)
+            }
+        },
+        Ok(iri) => out.record(&format!("{iri}\n")).map(|()| Status::Ok),
+        Err(e) => {
+            eprintln!("iri: {e}");
+            Ok(Status::Invalid)
+        }
+    }
+}
+
+/// Show IRIs as a reader should see them (RFC 3987 §4.1, §4.4).
+///
+/// By default the display form: an IRI with right-to-left characters wrapped in
+/// LEFT-TO-RIGHT EMBEDDING … POP DIRECTIONAL FORMATTING (with --isolate, LRI … PDI), which the
+/// RFC requires for rendering; the marks are not part of the IRI. With --visual, the characters
+/// in the order a reader sees them, left to right, with a line under it naming the component
+/// of each: s scheme, u userinfo, h host, p port, / path, q query, f fragment (delimiters are
+/// blank).
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri show --visual 'http://ab.גדהוזח.ij/kl/mn/op.html'\n  \
+    iri show --isolate 'http://أمثلة.example/'")]
+pub struct ShowArgs {
+    /// The visual order and the components under it.
+    #[arg(long)]
+    visual: bool,
+    /// Wrap in LRI … PDI (Unicode 6.3 isolates) instead of LRE … PDF.
+    #[arg(long)]
+    isolate: bool,
+    /// IRI references to show; without any, each line of standard input is one.
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
+/// `iri show`.
+pub fn show(args: &ShowArgs, out: &mut Out) -> io::Result<Status> {
+    for_each_input(&args.inputs, |input| {
+        let iri = match input.map(IriRef::parse) {
+            Ok(Ok(iri)) => iri,
+            Ok(Err(e)) => {
+                eprintln!("iri: {e}");
+                return Ok(Status::Invalid);
+            }
+            Err(n) => {
+                eprintln!("iri: {}\n  {}", n.lossy, n.message);
+                return Ok(Status::Invalid);
+            }
+        };
+        if !args.visual {
+            return out
+                .record(&format!("{}\n", rfc3987::display_form(&iri, args.isolate)))
+                .map(|()| Status::Ok);
+        }
+        let (visual, offsets) = rfc3987::visual_order(&iri);
+        let marks: String = offsets.iter().map(|&at| component_mark(&iri, at)).collect();
+        out.record(&format!("{visual}\n{}\n", marks.trim_end()))
+            .map(|()| Status::Ok)
+    })
+}
+
+/// The letter naming the component that holds the character at byte `at`.
+fn component_mark(iri: &IriRef<&str>, at: usize) -> char {
+    let text = iri.as_str();
+    let within = |part: Option<&str>| {
+        part.is_some_and(|p| {
+            let start = p.as_ptr() as usize - text.as_ptr() as usize;
+            (start..start + p.len()).contains(&at)
+        })
+    };
+    let authority = iri.authority();
+    if within(iri.scheme()) {
+        's'
+    } else if within(authority.and_then(|a| a.userinfo())) {
+        'u'
+    } else if within(authority.map(|a| a.host_str())) {
+        'h'
+    } else if within(authority.and_then(|a| a.port())) {
+        'p'
+    } else if within(Some(iri.path().as_str())) && text.as_bytes()[at] != b'/' {
+        '/'
+    } else if within(iri.query()) {
+        'q'
+    } else if within(iri.fragment()) {
+        'f'
+    } else {
+        ' '
+    }
+}
