@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpora of the fuzz targets from ../shared/corpus (run from fuzz/).
+set -euo pipefail
+cd "$(dirname "$0")"
+shared=../../shared/corpus
+for target in parse scanner_vs_grammar normalize mapping resolve differential; do mkdir -p "corpus/$target"; done
+i=0
+seed() { # seed TEXT TARGETS...
+  local text=$1; shift
+  i=$((i + 1))
+  for target in "$@"; do printf '%s' "$text" > "corpus/$target/seed-$i"; done
+}
+while IFS= read -r line; do seed "$line" parse scanner_vs_grammar normalize mapping differential; done \
+  < <(head -n 300 "$shared/bench/iris-mixed-100k.txt"; head -n 300 "$shared/bench/iris-nonascii.txt")
+while IFS= read -r line; do seed "$line" parse scanner_vs_grammar normalize mapping differential; done \
+  < <(python3 -c 'import json,sys
+def walk(v):
+    if isinstance(v,str): print(v.replace("\n"," "))
+    elif isinstance(v,list): [walk(x) for x in v]
+    elif isinstance(v,dict): [walk(x) for x in v.values()]
+for f in sys.argv[1:]: walk(json.load(open(f)))' "$shared/rfc-examples/rfc3987-examples.json" "$shared/wpt-url/urltestdata.json")
+while IFS=, read -r base reference; do seed "$base"$'\n'"$reference" resolve; done \
+  < <(tail -n +2 "$shared/bench/relative_urls_cc_10k.csv" | head -n 500)
+while IFS=$'\t' read -r base reference _; do seed "$base"$'\n'"$reference" resolve; done \
+  < <(grep -v '^#' "$shared/rfc-examples/rfc3986-5.4-resolution.tsv")
+echo "seeded $i inputs"
