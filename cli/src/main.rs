@@ -24,9 +24,9 @@ use report::Out;
     name = "iri",
     version,
     about = "Parse, check, normalize, compare, resolve, map, build and show IRIs exactly as RFC 3987 defines them",
-    long_about = "Parse, check, normalize, compare, resolve and map Internationalized Resource Identifiers \
+    long_about = "Parse, check, normalize, compare, resolve, map, build and show Internationalized Resource Identifiers \
                   (IRIs) exactly as RFC 3987 defines them.\n\n\
-                  Every command reads its inputs from the command line or, when none is given, one per \
+                  The commands that take INPUTs read them from the command line or, when none is given, one per \
                   line from standard input (LF or CRLF; a line that is not UTF-8 is reported as an \
                   error). Errors name the ABNF rule expected and the position: a 0-based byte offset \
                   and a 1-based column counted in characters.",

@@ -15,7 +15,10 @@ fuzz_target!(|input: &str| {
     let reparsed = UriRef::parse(uri.as_str()).unwrap_or_else(|e| panic!("{input:?} -> {uri}: {e}"));
     assert_eq!(reparsed.path().as_str(), uri.path().as_str());
     assert_eq!(reparsed.query(), uri.query());
-    assert_eq!(reparsed.authority().map(|a| a.as_str()), uri.authority().map(|a| a.as_str()));
+    assert_eq!(
+        reparsed.authority().map(|a| a.as_str()),
+        uri.authority().map(|a| a.as_str())
+    );
     let again = to_uri(&IriRef::parse(uri.as_str()).unwrap(), &ToUriOptions::new()).unwrap();
     assert_eq!(again, uri, "{input:?}");
     let back = to_iri(&uri, &ToIriOptions::new());

@@ -13,7 +13,11 @@ fuzz_target!(|input: &str| {
         let options = NormalizeOptions::new(level);
         let once = normalize(&iri, &options);
         let reparsed = IriRef::parse(once.as_str()).unwrap_or_else(|e| panic!("{input:?} -> {once}: {e}"));
-        assert_eq!(reparsed.authority().is_some(), iri.authority().is_some(), "{input:?} -> {once}");
+        assert_eq!(
+            reparsed.authority().is_some(),
+            iri.authority().is_some(),
+            "{input:?} -> {once}"
+        );
         assert_eq!(reparsed.path().as_str(), once.path().as_str());
         let twice = normalize(&once, &options);
         assert_eq!(twice, once, "{input:?} at {level:?}");

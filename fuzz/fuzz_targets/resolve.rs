@@ -15,7 +15,10 @@ fuzz_target!(|input: &str| {
     let out = resolve(&base, &reference);
     let reparsed = Iri::parse(out.as_str()).unwrap_or_else(|e| panic!("{input:?} -> {out}: {e}"));
     assert_eq!(reparsed.scheme(), out.scheme());
-    assert_eq!(reparsed.authority().map(|a| a.as_str()), out.authority().map(|a| a.as_str()));
+    assert_eq!(
+        reparsed.authority().map(|a| a.as_str()),
+        out.authority().map(|a| a.as_str())
+    );
     assert_eq!(reparsed.path().as_str(), out.path().as_str(), "{input:?}");
     assert_eq!(reparsed.query(), out.query());
     assert_eq!(reparsed.fragment(), out.fragment());

@@ -8,7 +8,9 @@ use rfc3987::{Iri, IriRef, UriRef};
 macro_rules! components {
     ($parsed:expr) => {
         $parsed.map(|p| {
-            let authority = p.authority().map(|a| (a.as_str(), a.userinfo(), a.host_str(), a.host(), a.port()));
+            let authority = p
+                .authority()
+                .map(|a| (a.as_str(), a.userinfo(), a.host_str(), a.host(), a.port()));
             format!(
                 "{:?} {authority:?} {:?} {:?} {:?} {:?}",
                 p.scheme(),
@@ -22,7 +24,19 @@ macro_rules! components {
 }
 
 fuzz_target!(|input: &str| {
-    assert_eq!(components!(IriRef::parse(input)), components!(IriRef::parse_with_grammar(input)), "{input:?}");
-    assert_eq!(components!(Iri::parse(input)), components!(Iri::parse_with_grammar(input)), "{input:?}");
-    assert_eq!(components!(UriRef::parse(input)), components!(UriRef::parse_with_grammar(input)), "{input:?}");
+    assert_eq!(
+        components!(IriRef::parse(input)),
+        components!(IriRef::parse_with_grammar(input)),
+        "{input:?}"
+    );
+    assert_eq!(
+        components!(Iri::parse(input)),
+        components!(Iri::parse_with_grammar(input)),
+        "{input:?}"
+    );
+    assert_eq!(
+        components!(UriRef::parse(input)),
+        components!(UriRef::parse_with_grammar(input)),
+        "{input:?}"
+    );
 });
