@@ -10,7 +10,9 @@ pub(crate) fn is_unreserved(c: char) -> bool {
 /// ```text
 /// ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
 /// ```
-/// (RFC 3987 §2.2), less the bidi formatting characters of §4.1, as in the grammar.
+/// (RFC 3987 §2.2) as an IRI may hold it: less the bidirectional formatting characters that
+/// §4.1 forbids ([`is_bidi_formatting`]). The grammar's `ucschar` has the exact ranges and
+/// `src/parse.rs` applies §4.1 beside it, so both paths accept the same inputs.
 pub(crate) fn is_ucschar(c: char) -> bool {
     let c = c as u32;
     match c {
@@ -21,6 +23,12 @@ pub(crate) fn is_ucschar(c: char) -> bool {
         0xE1000..=0xEFFFD => true,
         _ => false,
     }
+}
+
+/// RFC 3987 §4.1: LRM U+200E, RLM U+200F, LRE U+202A, RLE U+202B, PDF U+202C, LRO U+202D,
+/// RLO U+202E, which IRIs MUST NOT contain.
+pub(crate) fn is_bidi_formatting(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
 }
 
 /// `iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD` (RFC 3987 §2.2)

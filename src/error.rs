@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::chars::is_bidi_formatting;
 use crate::grammar::{abnf_name, Rule};
 
 /// What kind of failure a [`ParseError`] reports.
@@ -59,11 +60,6 @@ impl ParseError {
             }
         }
         let found = input[byte_offset..].chars().next();
-        if let Some(c) = found {
-            if is_bidi_formatting(c) {
-                return Self::bidi(target, input, byte_offset, c);
-            }
-        }
         let message = match found {
             None => "unexpected end of input".to_string(),
             Some('%') => {
@@ -82,7 +78,7 @@ impl ParseError {
     }
 
     /// RFC 3987 §4.1: a bidirectional formatting character at `byte_offset`.
-    fn bidi(target: &'static str, input: &str, byte_offset: usize, c: char) -> Self {
+    pub(crate) fn bidi(target: &'static str, input: &str, byte_offset: usize, c: char) -> Self {
         let message = format!(
             "bidirectional formatting character {} is not allowed (RFC 3987 §4.1: IRIs MUST NOT contain LRM, RLM, LRE, RLE, LRO, RLO or PDF)",
             describe(c)
@@ -246,12 +242,6 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// RFC 3987 §4.1: LRM U+200E, RLM U+200F, LRE U+202A, RLE U+202B, PDF U+202C, LRO U+202D,
-/// RLO U+202E, which IRIs MUST NOT contain.
-pub(crate) fn is_bidi_formatting(c: char) -> bool {
-    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
-}
-
 /// `'x' (U+0078)`, or just `U+0009` for characters that do not print.
 fn describe(c: char) -> String {
     if c.is_control() || is_bidi_formatting(c) || c.is_whitespace() && c != ' ' {
@@ -270,10 +260,12 @@ fn write_visible(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
     }
 }
 
+/// The terminal columns `c` takes as [`write_visible`] writes it: two for wide (East Asian)
+/// characters, none for combining marks, so that the caret lands under the failing character.
 fn visible_width(c: char) -> usize {
     if c.is_control() || is_bidi_formatting(c) {
         format!("\\u{{{:X}}}", c as u32).len()
     } else {
-        1
+        unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
     }
 }

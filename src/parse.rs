@@ -4,6 +4,7 @@
 use pest::error::InputLocation;
 use pest::Parser;
 
+use crate::chars::is_bidi_formatting;
 use crate::components::Spans;
 use crate::error::ParseError;
 use crate::grammar::{IriParser, Rule};
@@ -74,37 +75,50 @@ impl StartSymbol {
     }
 }
 
-/// Runs the grammar for `symbol` on the whole input; on success, the pest pairs.
+/// Runs the grammar for `symbol` on the whole input, then the rules beside it; on success, the
+/// pest pairs.
+///
+/// Beside the grammar: a URI symbol accepts only ASCII (see [`StartSymbol`]), and RFC 3987 §4.1
+/// says IRIs MUST NOT contain the bidirectional formatting characters, which the exact `ucschar`
+/// ranges of §2.2 admit. An input with such a character is reported at the first one, whatever
+/// else is wrong with it: it cannot be an IRI, and this is the clearest reason.
 pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::Pairs<'_, Rule>, ParseError> {
-    // A URI is an IRI made of ASCII characters only (see `StartSymbol`): the first non-ASCII
-    // character is an error unless the grammar fails earlier.
-    let first_non_ascii = if symbol.is_uri() && !input.is_ascii() {
-        input.char_indices().find(|(_, c)| !c.is_ascii())
-    } else {
-        None
-    };
-    match IriParser::parse(symbol.rule(), input) {
-        Ok(pairs) => match first_non_ascii {
-            Some((at, c)) => Err(ParseError::not_ascii(symbol.name(), input, at, c)),
-            None => Ok(pairs),
-        },
-        Err(e) => {
-            let at = match e.location {
-                InputLocation::Pos(p) => p,
-                InputLocation::Span((p, _)) => p,
-            };
-            match first_non_ascii {
-                Some((q, c)) if q < at => Err(ParseError::not_ascii(symbol.name(), input, q, c)),
-                _ => {
-                    let positives: &[Rule] = match &e.variant {
-                        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
-                        pest::error::ErrorVariant::CustomError { .. } => &[],
-                    };
-                    Err(ParseError::syntax(symbol.name(), input, at, positives))
-                }
-            }
-        }
+    let parsed = IriParser::parse(symbol.rule(), input);
+    if input.is_ascii() {
+        return parsed.map_err(|e| syntax_error(input, symbol, &e));
     }
+    // The first non-ASCII character is an error in a URI, unless the grammar fails earlier.
+    if symbol.is_uri() {
+        let (at, c) = input
+            .char_indices()
+            .find(|(_, c)| !c.is_ascii())
+            .unwrap_or((input.len(), ' '));
+        return match parsed {
+            Err(e) if error_position(&e) <= at => Err(syntax_error(input, symbol, &e)),
+            _ => Err(ParseError::not_ascii(symbol.name(), input, at, c)),
+        };
+    }
+    if let Some((at, c)) = input.char_indices().find(|&(_, c)| is_bidi_formatting(c)) {
+        return Err(ParseError::bidi(symbol.name(), input, at, c));
+    }
+    parsed.map_err(|e| syntax_error(input, symbol, &e))
+}
+
+/// Where pest's error points.
+fn error_position(e: &pest::error::Error<Rule>) -> usize {
+    match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((p, _)) => p,
+    }
+}
+
+/// The grammar's error, with the rules it expected at its position.
+fn syntax_error(input: &str, symbol: StartSymbol, e: &pest::error::Error<Rule>) -> ParseError {
+    let positives: &[Rule] = match &e.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
+        pest::error::ErrorVariant::CustomError { .. } => &[],
+    };
+    ParseError::syntax(symbol.name(), input, error_position(e), positives)
 }
 
 /// Parses the whole input as `symbol` and records where its components are: the scanner

@@ -43,6 +43,16 @@ macro_rules! parsed_type {
                 Ok($name { text, spans })
             }
 
+            /// The hand-written scanner alone, with no fallback to the grammar: `None` where it
+            /// rejects. Not part of the API: the tests and fuzz targets use it to check that the
+            /// scanner accepts exactly what the grammar accepts (a scanner that wrongly rejected
+            /// would otherwise be hidden by the fallback of [`parse`](Self::parse)).
+            #[doc(hidden)]
+            pub fn parse_with_scanner(text: T) -> Option<Self> {
+                let spans = crate::scan::scan(&text, $symbol)?;
+                Some($name { text, spans })
+            }
+
             /// The start symbol this type holds.
             pub const SYMBOL: StartSymbol = $symbol;
 

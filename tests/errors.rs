@@ -27,6 +27,23 @@ fn bidi_formatting_characters_rejected_at_their_position() {
             assert!(err.to_string().contains("RFC 3987 §4.1"), "{err}");
         }
     }
+    // Where no bidi character could be allowed anyway (inside an IP literal, the scheme, the
+    // port), the §4.1 error still names it: it is the reason the input cannot be an IRI.
+    for template in [
+        "http://[::1{c}]/",
+        "http://[v1.{c}]/",
+        "h{c}ttp://h/",
+        "http://h:8{c}0/",
+        "a b{c}",
+    ] {
+        let input = template.replace("{c}", "\u{200E}");
+        let err = IriRef::parse(input.as_str()).unwrap_err();
+        assert_eq!(err.kind(), ParseErrorKind::BidiFormattingCharacter, "{input:?}");
+        assert_eq!(err.byte_offset(), input.find('\u{200E}').unwrap(), "{input:?}");
+    }
+    // The grammar alone says the same.
+    let err = IriRef::parse_with_grammar("http://h/p\u{202E}").unwrap_err();
+    assert_eq!(err.kind(), ParseErrorKind::BidiFormattingCharacter);
     // Their neighbours are ucschar and allowed (U+200D ZWJ, U+2010 HYPHEN, U+2029, U+202F).
     for c in ['\u{200D}', '\u{2010}', '\u{2029}', '\u{202F}'] {
         assert!(
@@ -97,6 +114,18 @@ fn percent_without_two_hex_digits() {
         assert_eq!(err.byte_offset(), input.find('%').unwrap(), "{input}");
         assert!(err.message().contains("pct-encoded"), "{input}: {err}");
     }
+}
+
+/// The caret counts terminal columns, not characters: East Asian wide characters take two
+/// (Unicode Standard Annex #11), so the caret under the space after "例え" sits at column 2 + 4
+/// + 1 of the shown line ("  " indent, two wide characters, then "a").
+#[test]
+fn caret_counts_wide_characters_twice() {
+    let err = IriRef::parse("例えa b").unwrap_err();
+    let text = err.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "  例えa b");
+    assert_eq!(lines[2], format!("  {}^", " ".repeat(5)));
 }
 
 #[test]

@@ -33,12 +33,16 @@ macro_rules! components {
     };
 }
 
-/// Asserts that both paths agree on `input` for every start symbol.
+/// Asserts that both paths agree on `input` for every start symbol: the scanner alone (no
+/// fallback) accepts exactly what the grammar accepts, with the same components, and the default
+/// parse (scanner, then grammar for the error) gives the grammar's result.
 fn agree(input: &str) {
     macro_rules! check {
         ($($ty:ident),*) => {$(
-            let fast = components!($ty::parse(input));
             let grammar = components!($ty::parse_with_grammar(input));
+            let scanner = components!($ty::parse_with_scanner(input).ok_or(()));
+            assert_eq!(scanner.ok(), grammar.clone().ok(), "scanner alone, {} {input:?}", stringify!($ty));
+            let fast = components!($ty::parse(input));
             assert_eq!(fast, grammar, "{} {input:?}", stringify!($ty));
             assert_eq!(
                 rfc3987::validate(input, $ty::<&str>::SYMBOL).is_ok(),
