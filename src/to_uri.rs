@@ -65,8 +65,9 @@ impl ToUriOptions {
     }
 
     /// RFC 3987 §3.1 (MAY): for the schemes of [`dns_schemes`](Self::dns_schemes), convert the
-    /// `ireg-name` with ToASCII, label by label (see the `idn` choices in the crate docs: UTS #46
-    /// nontransitional with UseSTD3ASCIIRules). A label ToASCII rejects is an error
+    /// `ireg-name` with ToASCII, label by label: UTS #46 nontransitional processing with
+    /// UseSTD3ASCIIRules, where RFC 3987 cites IDNA2003 (see [`IdnaError`](crate::IdnaError) for
+    /// the choices and where results differ from IDNA2003). A label ToASCII rejects is an error
     /// ([`ToUriError::Idna`]); IP literals, other schemes and the query are never converted.
     pub fn idna(mut self, on: bool) -> Self {
         self.idna = on;
@@ -253,37 +254,63 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 }
 
 /// §3.1 step 2 on the whole text at once (nothing else applies): every non-ASCII character as
-/// its percent-encoded UTF-8 octets. Each such octet becomes three bytes, so a component
-/// boundary at byte `o` moves to `o` plus twice the non-ASCII bytes before it.
+/// its percent-encoded UTF-8 octets, ASCII copied in runs.
 fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
     let spans = iri.spans();
-    if text.is_ascii() {
-        return UriRef::from_parts(text.to_string(), spans);
-    }
     let bytes = text.as_bytes();
+    let Some(first) = next_non_ascii(bytes, 0) else {
+        return UriRef::from_parts(text.to_string(), spans);
+    };
     let mut out = String::with_capacity(text.len() * 2);
-    let mut i = 0;
-    while let Some(n) = bytes[i..].iter().position(|b| !b.is_ascii()) {
+    out.push_str(&text[..first]);
+    let mut start = first;
+    let last = loop {
         // A run of non-ASCII characters: it starts and ends on character boundaries.
-        let start = i + n;
-        out.push_str(&text[i..start]);
         let end = bytes[start..]
             .iter()
             .position(u8::is_ascii)
             .map_or(bytes.len(), |n| start + n);
         encode_octets(&mut out, &bytes[start..end]);
-        i = end;
-    }
-    out.push_str(&text[i..]);
-    // The offsets come in increasing order: count the non-ASCII bytes as they pass.
-    let (mut at, mut before) = (0, 0);
+        let next = next_non_ascii(bytes, end).unwrap_or(bytes.len());
+        out.push_str(&text[end..next]);
+        if next == bytes.len() {
+            break end;
+        }
+        start = next;
+    };
+    // Each non-ASCII octet became three bytes, so a boundary at byte `o` moves by twice the
+    // non-ASCII bytes before it: none before the first, all after the last. Only boundaries
+    // between the two need counting, and they come in increasing order.
+    let all = out.len() - text.len();
+    let (mut at, mut before) = (first, 0);
     let moved = |offset: usize| {
-        before += bytes[at..offset].iter().filter(|b| !b.is_ascii()).count();
-        at = offset;
-        offset + 2 * before
+        if offset <= first {
+            offset
+        } else if offset >= last {
+            offset + all
+        } else {
+            before += bytes[at..offset].iter().filter(|b| !b.is_ascii()).count();
+            at = offset;
+            offset + 2 * before
+        }
     };
     UriRef::from_parts(out, spans.map_offsets(moved))
+}
+
+/// The offset of the first non-ASCII byte at or after `from`, eight bytes at a time (a word
+/// with no high bit set is all ASCII).
+fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let mut i = from;
+    while let Some(word) = bytes.get(i..i + 8) {
+        let high = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & HIGH_BITS;
+        if high != 0 {
+            return Some(i + high.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    bytes[i..].iter().position(|b| !b.is_ascii()).map(|n| i + n)
 }
 
 /// §3.1 step 2 on one component: every non-ASCII character (the grammar allows only `ucschar`
