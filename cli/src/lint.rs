@@ -2,6 +2,7 @@
 //! diagnostics or as JSON.
 
 use std::io;
+use std::ops::Range;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
@@ -26,7 +27,9 @@ use crate::{for_each_input, Status};
     With --json, one object per diagnostic, on its own line:\n  \
     {\"input\", \"code\", \"severity\": \"error\"|\"warning\"|\"note\", \"section\", \"span\": [START, END], \
     \"message\", \"help\"}\n\
-    where span holds byte offsets into the input and help is the input with the fix applied, or null.\n\n\
+    where span holds byte offsets into the input and help is the fix of the span in a few words \
+    (\"write `%41` as `A`\", \"remove `:80`\"), or null. Without --json, the input with every fix \
+    applied follows the diagnostics of each input.\n\n\
     Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.")]
 pub struct LintArgs {
     /// One JSON object per diagnostic, on its own line.
@@ -79,6 +82,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                     section: "2.2",
                     span: n.byte_offset..n.byte_offset,
                     message: n.message.clone(),
+                    fix: None,
                     help: None,
                 }],
             ),
@@ -96,6 +100,15 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                 }))?;
             } else {
                 out.record(&format!("{}\n\n", render(&renderer, &text, d)))?;
+            }
+        }
+        if !args.json && diagnostics.iter().any(|d| d.fix.is_some()) {
+            // Once per input, not per diagnostic: the output stays linear in the input.
+            let fixed = Diagnostic::apply_fixes(&text, &diagnostics);
+            if fixed != text {
+                let title = format!("with every fix applied: {fixed}");
+                let rendered = renderer.render(Level::Help.title(&title)).to_string();
+                out.record(&format!("{rendered}\n\n"))?;
             }
         }
         Ok(if diagnostics.iter().any(fails) {
@@ -119,15 +132,55 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic) -> String {
         .find(|(code, ..)| *code == d.code)
         .map_or("", |(.., what)| *what);
     let section = format!("RFC 3987 §{}", d.section);
-    let help = d.help.as_deref().map(|h| format!("write it as: {h}"));
+    let (shown, span) = window(input, &d.span);
     let mut message = level
         .title(&d.message)
         .id(d.code)
-        .snippet(Snippet::source(input).annotation(level.span(d.span.clone()).label(what)))
+        .snippet(Snippet::source(&shown).annotation(level.span(span).label(what)))
         .footer(Level::Note.title(&section));
-    if let Some(help) = &help {
+    if let Some(help) = &d.help {
         message = message.footer(Level::Help.title(help));
     }
     let rendered = renderer.render(message).to_string();
     rendered
+}
+
+/// The part of `input` shown under a diagnostic, and the span in it: all of the input when it
+/// is short; else 40 bytes each side of the span, and of the span its first 80 bytes (on
+/// character boundaries), with "…" where the input is cut. Each diagnostic shows a part of
+/// bounded size, so rendering stays linear in the input however many diagnostics it has.
+fn window(input: &str, span: &Range<usize>) -> (String, Range<usize>) {
+    const CONTEXT: usize = 40;
+    const SPAN: usize = 80;
+    let floor = |i: usize| {
+        let mut i = i.min(input.len());
+        while !input.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let ceil = |i: usize| {
+        let mut i = i.min(input.len());
+        while !input.is_char_boundary(i) {
+            i += 1;
+        }
+        i
+    };
+    let span_start = floor(span.start);
+    let span_end = ceil(span.end.min(span_start + SPAN)).max(span_start);
+    if input.len() <= 2 * CONTEXT + SPAN {
+        return (input.to_string(), span_start..ceil(span.end).max(span_start));
+    }
+    let start = floor(span_start.saturating_sub(CONTEXT));
+    let end = ceil(span_end + CONTEXT);
+    let mut shown = String::with_capacity(end - start + 6);
+    if start > 0 {
+        shown.push('…');
+    }
+    let shift = shown.len();
+    shown.push_str(&input[start..end]);
+    if end < input.len() {
+        shown.push('…');
+    }
+    (shown, span_start - start + shift..span_end - start + shift)
 }

@@ -1,0 +1,124 @@
+//! `iri lint`, run as a user runs it: the JSON contract with local fixes, the whole fixed input
+//! shown once per input, and output linear in the input. Expected outputs are reasoned from the
+//! RFC text beside each case.
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+fn iri(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run iri")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+/// Each stdout line parsed as one JSON object.
+fn json_lines(output: &Output) -> Vec<Value> {
+    stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order; `help` is
+/// the fix of the span in words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
+/// encodes the unreserved "~" (§5.3.2.3: write "~"). Warnings alone exit 0.
+#[test]
+fn json_help_is_the_local_fix() {
+    let out = iri(&["lint", "--json", "http://a/%7e"]);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = json_lines(&out);
+    assert_eq!(
+        lines,
+        [
+            json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
+                "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
+                "help": "write `%7e` as `%7E`"}),
+            json!({"input": "http://a/%7e", "code": "pct-unreserved", "severity": "warning",
+                "section": "5.3.2.3", "span": [9, 12],
+                "message": "%7e encodes the unreserved character \"~\"",
+                "help": "write `%7e` as `~`"}),
+        ]
+    );
+    let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["input", "code", "severity", "section", "span", "message", "help"]
+    );
+    // No fix: help is null (§4.2 says what to avoid, not what to write).
+    let out = iri(&["lint", "--json", "http://a/\u{5D0}1"]);
+    assert_eq!(json_lines(&out)[0]["help"], Value::Null);
+}
+
+/// §4.1: a bidi formatting character is an error, and its fix is its percent-encoded form
+/// (U+200F is E2 80 8F in UTF-8).
+#[test]
+fn bidi_formatting_character_has_a_fix() {
+    let out = iri(&["lint", "--json", "http://a/\u{200F}"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["code"], "bidi-formatting-character");
+    assert_eq!(lines[0]["severity"], "error");
+    assert_eq!(lines[0]["span"], json!([9, 12]));
+    assert_eq!(lines[0]["help"], "percent-encode it as `%E2%80%8F`");
+    let text = stdout(&iri(&["lint", "http://a/\u{200F}"]));
+    assert!(
+        text.contains("help: with every fix applied: http://a/%E2%80%8F\n"),
+        "{text}"
+    );
+}
+
+/// Review finding: `iri lint` on "http://example.org/" + "%41" x 20000 took 20 s and 1.2 GB,
+/// each diagnostic carrying the whole fixed input. The run of "%41" is one pct-unreserved
+/// (§5.3.2.3) with a short help, and the fixed input ("A" x 20000) is printed once.
+#[test]
+fn long_input_renders_in_linear_size() {
+    let input = format!("http://example.org/{}", "%41".repeat(20_000));
+    let out = iri(&["lint", &input]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let fixed = format!("http://example.org/{}", "A".repeat(20_000));
+    let line = format!("help: with every fix applied: {fixed}\n");
+    assert_eq!(text.matches(&line).count(), 1, "{}", &text[..300.min(text.len())]);
+    assert_eq!(text.matches("warning[pct-unreserved]").count(), 1);
+    // The diagnostic shows a window of the input, not all of it.
+    assert!(text.len() < fixed.len() + 2_000, "{} bytes", text.len());
+
+    let out = iri(&["lint", "--json", &input]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0]["help"].as_str().unwrap().len() < 200,
+        "{}",
+        lines[0]["help"]
+    );
+
+    // 5000 separate findings ("%41/" repeated): each rendered with a bounded window, where the
+    // whole input under each would be 5000 x 20 kB.
+    let input = format!("http://example.org/{}", "%41/".repeat(5_000));
+    let out = iri(&["lint", &input]);
+    let text = stdout(&out);
+    assert_eq!(text.matches("warning[pct-unreserved]").count(), 5_000);
+    assert!(text.len() < 5_000 * 600 + 2 * input.len(), "{} bytes", text.len());
+}
+
+/// A long input is shown around each span, cut with "…" (snapshot, reviewed by reading: the
+/// label sits under "%7e", 40 bytes of context each side), and the fixed input, with "~" for
+/// "%7e" (§5.3.2.3), follows once.
+#[test]
+fn long_input_is_windowed() {
+    let input = format!("http://example.org/{}%7e{}", "a".repeat(100), "b".repeat(100));
+    let out = iri(&["lint", &input]);
+    assert_eq!(out.status.code(), Some(0));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("lint@long-input", stdout(&out)));
+}
