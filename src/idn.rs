@@ -1,35 +1,69 @@
 //! Internationalized domain names in `ireg-name`: ToASCII for the IRI-to-URI mapping (RFC 3987
-//! §3.1) and ToUnicode for the URI-to-IRI conversion (§3.2.1), with the `idna` crate.
-//!
-//! RFC 3987 cites IDNA2003 (RFC 3490): ToASCII "on each dot-separated label ... using U+002E
-//! (FULL STOP) as a label separator, with the flag UseSTD3ASCIIRules set to TRUE". The `idna`
-//! crate implements UTS #46, the successor processing that browsers and DNS registries use. The
-//! choices made here, label by label:
-//!
-//! - an ASCII label is not mapped: ToASCII (RFC 3490 §4.1 steps 3, 4 and 8) only checks it —
-//!   letters, digits and hyphens, no hyphen first or last (UseSTD3ASCIIRules), 1 to 63 octets —
-//!   and keeps its case. An ASCII label that starts with `xn--` is passed through, as in RFC 3490.
-//! - a label with non-ASCII characters goes through UTS #46 ToASCII, nontransitional, with
-//!   UseSTD3ASCIIRules (`AsciiDenyList::STD3`), CheckHyphens limited to the first and last
-//!   position (IDNA2003 does not forbid "--" in positions 3–4), CheckBidi, CheckJoiners and
-//!   VerifyDnsLength.
-//!
-//! Where the results differ from IDNA2003: the deviation characters ß, ς, ZWJ and ZWNJ are kept
-//! (IDNA2003 maps ß to "ss", ς to "σ" and deletes the joiners), so `faß.de` becomes
-//! `xn--fa-hia.de`, not `fass.de`; the repertoire is that of the Unicode version of the `idna`
-//! crate's data, not Unicode 3.2, and unassigned code points are always rejected (RFC 3987 allows
-//! AllowUnassigned when not creating IRIs); symbols that IDNA2003 allowed and IDNA2008 does not
-//! (e.g. U+2665 ♥, marked NV8 in UTS #46) are still accepted, as in IDNA2003; the bidi rule is
-//! that of RFC 5893, not RFC 3454 §6.
+//! §3.1), ToUnicode for the URI-to-IRI conversion (§3.2.1) and IDN normalization (§5.3.3), with
+//! the `idna` crate. The processing choices are documented on the public [`IdnaError`], where
+//! rustdoc shows them.
 
 use std::fmt;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
-use crate::chars::is_iunreserved;
+use crate::chars::{is_iunreserved, is_lookalike};
+use crate::components::Host;
 use crate::pct::{decode_where, hex_octet};
+use crate::types::IriRef;
 
 /// A host name label that ToASCII rejects: the label and the reason.
+///
+/// # IDNA processing
+///
+/// The IDNA options — [`ToUriOptions::idna`](crate::ToUriOptions::idna) (ToASCII, RFC 3987
+/// §3.1), [`ToIriOptions::idn_unicode`](crate::ToIriOptions::idn_unicode) (ToUnicode, §3.2.1)
+/// and [`NormalizeOptions::idn`](crate::NormalizeOptions::idn) (§5.3.3) — apply only to a host
+/// that is an `ireg-name`, in an IRI whose scheme is in the DNS scheme list
+/// ([`DNS_SCHEMES`](crate::DNS_SCHEMES) by default).
+///
+/// RFC 3987 cites IDNA2003 (RFC 3490): ToASCII "on each dot-separated label ... using U+002E
+/// (FULL STOP) as a label separator, with the flag UseSTD3ASCIIRules set to TRUE". The `idna`
+/// crate implements UTS #46, the successor processing that browsers and DNS registries use. The
+/// choices made here, label by label:
+///
+/// - an ASCII label is not mapped by ToASCII: it is only checked (RFC 3490 §4.1 steps 3, 4 and
+///   8) — letters, digits and hyphens, no hyphen first or last (UseSTD3ASCIIRules), 1 to 63
+///   octets — and keeps its case. An ASCII label that starts with `xn--` is passed through, as
+///   in RFC 3490.
+/// - a label with non-ASCII characters goes through UTS #46 ToASCII, nontransitional, with
+///   UseSTD3ASCIIRules (the STD3 ASCII deny list), CheckHyphens limited to the first and last
+///   position (IDNA2003 does not forbid "--" in positions 3–4), CheckBidi, CheckJoiners and
+///   VerifyDnsLength.
+/// - ToUnicode is UTS #46 ToUnicode with the same options. An `xn--` label is converted only
+///   when ToUnicode accepts it, ToASCII of the result gives the label back (RFC 3490 §4.2 steps
+///   7–8, which keeps over-long labels), and the result has no character an `ireg-name` may
+///   not hold and no §6.1 look-alike of a delimiter or space (the table that §3.2 step 4 uses
+///   for percent-encodings, e.g. U+2215 DIVISION SLASH, U+FF0F FULLWIDTH SOLIDUS): such a label
+///   stays `xn--…`, so that `xn--example-df0d.com` never displays as `ex∕ample.com`.
+///
+/// Where the results differ from IDNA2003: the deviation characters ß, ς, ZWJ and ZWNJ are kept
+/// (IDNA2003 maps ß to "ss", ς to "σ" and deletes the joiners), so `faß.de` becomes
+/// `xn--fa-hia.de`, not `fass.de`; the repertoire is that of the Unicode version of the `idna`
+/// crate's data, not Unicode 3.2, and unassigned code points are always rejected (RFC 3987 allows
+/// AllowUnassigned when not creating IRIs); symbols that IDNA2003 allowed and IDNA2008 does not
+/// (e.g. U+2665 ♥, marked NV8 in UTS #46) are still accepted, as in IDNA2003; the bidi rule is
+/// that of RFC 5893, not RFC 3454 §6.
+///
+/// ```
+/// use rfc3987::{to_uri, IriRef, ToUriError, ToUriOptions};
+///
+/// let idna = ToUriOptions::new().idna(true);
+/// // Nontransitional: ß is kept (IDNA2003 would give "fass.de").
+/// let iri = IriRef::parse("http://faß.de/").unwrap();
+/// assert_eq!(to_uri(&iri, &idna).unwrap().as_str(), "http://xn--fa-hia.de/");
+/// // UseSTD3ASCIIRules: "_" is not a letter, digit or hyphen.
+/// let iri = IriRef::parse("http://a_b.example/").unwrap();
+/// match to_uri(&iri, &idna) {
+///     Err(ToUriError::Idna(e)) => assert_eq!(e.label(), "a_b"),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IdnaError {
     label: String,
@@ -188,8 +222,9 @@ fn why_rejected(label: &str) -> String {
 
 /// RFC 3987 §3.2.1: "xn--" labels MAY be converted with ToUnicode. A label is converted when
 /// UTS #46 ToUnicode accepts it without error, ToASCII of the result gives the label back (RFC
-/// 3490 §4.2 steps 7–8: this rejects labels over 63 octets), and every character of the result
-/// may appear in an `ireg-name` (`iunreserved`); otherwise it is kept as written.
+/// 3490 §4.2 steps 7–8: this rejects labels over 63 octets), every character of the result
+/// may appear in an `ireg-name` (`iunreserved`) and none is a §6.1 look-alike (the policy §3.2
+/// step 4 applies to percent-encodings); otherwise it is kept as written.
 pub(crate) fn to_unicode(reg_name: &str) -> String {
     let mut out = String::with_capacity(reg_name.len());
     for (i, label) in reg_name.split('.').enumerate() {
@@ -203,7 +238,8 @@ pub(crate) fn to_unicode(reg_name: &str) -> String {
             // result is the label again (so an over-long label stays as it is).
             let round_trips = uts46_to_ascii(&unicode, DnsLength::Verify)
                 .is_some_and(|ascii| ascii.eq_ignore_ascii_case(label));
-            if result.is_ok() && round_trips && unicode.chars().all(is_iunreserved) {
+            if result.is_ok() && round_trips && unicode.chars().all(|c| is_iunreserved(c) && !is_lookalike(c))
+            {
                 out.push_str(&unicode);
                 continue;
             }
@@ -211,6 +247,38 @@ pub(crate) fn to_unicode(reg_name: &str) -> String {
         out.push_str(label);
     }
     out
+}
+
+/// RFC 3987 §5.3.3 IDN normalization of an `ireg-name` (already through §5.3.2.3 and, if asked,
+/// §5.3.2.2): UTS #46 ToUnicode with the STD3 ASCII deny list, labels with a §6.1 look-alike in
+/// their Unicode form written as their `xn--` form. `None` — keep the host — when the host holds
+/// a percent-encoding, when ToUnicode reports an error, when the result has a character that is
+/// not `iunreserved`, or when the result would not be read back as the same `ireg-name` (it would
+/// be an `IPv4address`: `１２７.０.０.１` → `127.0.0.1`). See
+/// [`NormalizeOptions::idn`](crate::NormalizeOptions::idn).
+pub(crate) fn normalize_host(host: &str) -> Option<String> {
+    if host.is_empty() || host.contains('%') {
+        return None;
+    }
+    let (unicode, result) = Uts46::new().to_user_interface(
+        host.as_bytes(),
+        AsciiDenyList::STD3,
+        Hyphens::CheckFirstLast,
+        |label, _, _| !label.iter().any(|&c| is_lookalike(c)),
+    );
+    result.ok()?;
+    if !unicode.chars().all(|c| is_iunreserved(c) && !is_lookalike(c)) {
+        return None;
+    }
+    // The same structure: "//" host is an authority whose host is this very reg-name (the
+    // grammar decides; only an IPv4address can differ, given iunreserved characters).
+    let authority = format!("//{unicode}");
+    let same = IriRef::parse(authority.as_str()).is_ok_and(|r| {
+        r.authority().is_some_and(|a| {
+            a.userinfo().is_none() && a.port().is_none() && a.host() == Host::RegName(&unicode)
+        })
+    });
+    same.then(|| unicode.into_owned())
 }
 
 #[cfg(test)]

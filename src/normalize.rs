@@ -4,13 +4,15 @@
 use std::borrow::Cow;
 use std::ops::Deref;
 
-use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
 use crate::components::HostSpans;
+use crate::idn;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::resolve::remove_dot_segments;
+use crate::to_uri::DNS_SCHEMES;
 use crate::types::IriRef;
 
 /// A rung of the comparison ladder (RFC 3987 §5.3).
@@ -75,14 +77,56 @@ impl NormalizeOptions {
     /// The RFC warns that comparison "MUST rely on" IRIs being created in NFC where they are
     /// created (§5.3.2.2): normalizing them afterwards may make equal what the creators meant to
     /// be different, and it is not applied to an IRI before it is used for retrieval.
+    ///
+    /// NFC changes characters, never the IRI's structure. It runs on each component after
+    /// percent-encoding normalization (so `e%CC%81` composes like `e\u{301}`) and before case
+    /// normalization (so that U+212A KELVIN SIGN, whose NFC is "K", ends as "k" in a host in one
+    /// pass), on the runs of text between ASCII characters that are not `unreserved` (the
+    /// delimiters) and percent-encodings, each run on its own:
+    ///
+    /// - a delimiter never takes part: "=" followed by U+0338 COMBINING LONG SOLIDUS OVERLAY
+    ///   stays two characters (NFC would make one, U+2260 "≠", and the "=" of `a=b` would be
+    ///   gone), and the hex digits of `%C3` never compose with a following mark;
+    /// - a character whose NFC is a character the component may not hold, or a reserved one, is
+    ///   kept as it is: U+037E GREEK QUESTION MARK (NFC ";", a sub-delimiter) and U+1FEF GREEK
+    ///   VARIA (NFC "`", which no IRI may hold). Their NFC percent-encoded (`%3B`, `%60`)
+    ///   would be valid but would name something else: neither is what §3.1 maps U+037E or
+    ///   U+1FEF to (`%CD%BE`, `%E1%BF%AF`), and `%3B` is not even equivalent to ";" (RFC 3986
+    ///   §2.2). Keeping the original character is the one choice that changes neither the
+    ///   validity nor the resource the IRI names. Such a character has NFC_Quick_Check=No, so it
+    ///   never comes out of NFC, and a second pass keeps it again: the result is idempotent.
     pub fn nfc(mut self, on: bool) -> Self {
         self.nfc = on;
         self
     }
 
-    /// IDN normalization of reg-name hosts (RFC 3987 §5.3.3) with the UTS #46 mapping and
-    /// ToUnicode of the `idna` crate, so that `xn--rsum-bpad` and `résumé` compare equal. Off
-    /// by default. A host that the mapping rejects is left as it is.
+    /// IDN normalization of the host (RFC 3987 §5.3.3), off by default: for the schemes of
+    /// [`DNS_SCHEMES`] and a host that is an `ireg-name`, UTS #46 ToUnicode, so that
+    /// `xn--rsum-bpad` and `résumé` (and `RÉSUMÉ`) compare equal, as §5.3.3's example allows.
+    ///
+    /// The processing is that of the IDNA options of [`to_uri`](crate::to_uri) and
+    /// [`to_iri`](crate::to_iri) (see [`IdnaError`](crate::IdnaError) for the choices and how
+    /// they differ from the IDNA2003 that RFC 3987 cites): UTS #46 nontransitional, with the
+    /// STD3 ASCII deny list (UseSTD3ASCIIRules), so a host whose mapping yields an ASCII
+    /// character other than a letter, digit, "-" or "." is rejected. Only the host changes,
+    /// never the IRI's structure. The normalized host is the ToUnicode result, except that the
+    /// host is kept as the syntax-based steps left it when:
+    ///
+    /// - ToUnicode reports an error for any label (e.g. fullwidth delimiters: `a／b`,
+    ///   `a：8080`, `x＠y`, `a＃b` map to "/", ":", "@", "#", which the deny list rejects —
+    ///   mapped, they would turn the host into a path, a port, a userinfo or a fragment);
+    /// - the host holds a percent-encoding (it encodes a reserved character or an octet that is
+    ///   not UTF-8 once §5.3.2.3 has run, and so is no DNS name);
+    /// - the result has a character that an `ireg-name` may not hold unencoded (anything but
+    ///   `iunreserved`), or it would read as an `IPv4address` (`１２７.０.０.１` maps to
+    ///   `127.0.0.1`, an address, not a name: RFC 3986 §3.2.2).
+    ///
+    /// A label whose Unicode form has a §6.1 look-alike of a delimiter or space (the crate's
+    /// table, e.g. U+2215 DIVISION SLASH) is written as its ASCII form (`xn--…`) instead, as
+    /// [`to_iri`](crate::to_iri) keeps it: `ex∕ample.com` and `xn--example-df0d.com` both
+    /// normalize to the latter. This departs from §5.3.3's "SHOULD NOT be converted into ASCII
+    /// Compatible Encoding", whose reason is legibility; a look-alike is the opposite of
+    /// legible (§6.1 b).
     pub fn idn(mut self, on: bool) -> Self {
         self.idn = on;
         self
@@ -116,9 +160,10 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     if let Some(scheme) = &scheme {
         out.scheme(scheme);
     }
-    let char_norm = |s: Cow<'_, str>| -> String {
+    let dns = scheme.as_deref().is_some_and(|s| DNS_SCHEMES.contains(&s));
+    let char_norm = |s: Cow<'_, str>, in_query: bool| -> String {
         if options.nfc {
-            s.nfc().collect()
+            nfc_component(&s, in_query)
         } else {
             s.into_owned()
         }
@@ -126,29 +171,37 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     if let Some(authority) = iri.authority() {
         let userinfo = authority
             .userinfo()
-            .map(|u| char_norm(percent_encoding(u, false)));
+            .map(|u| char_norm(percent_encoding(u, false), false));
         let host = match authority.host_spans() {
             HostSpans::RegName => {
-                let mut host = lowercase_ascii_outside_pct(&percent_encoding(authority.host_str(), false));
-                if options.idn && !host.contains('%') {
-                    let (unicode, result) = idna::domain_to_unicode(&host);
-                    if result.is_ok() {
+                // §5.3.2.3, then §5.3.2.2 (NFC before case: U+212A KELVIN SIGN is "K" after NFC),
+                // then §5.3.3's IDN step, then §5.3.2.1.
+                let mut host = char_norm(percent_encoding(authority.host_str(), false), false);
+                if options.idn && dns {
+                    if let Some(unicode) = idn::normalize_host(&host) {
                         host = unicode;
                     }
                 }
-                char_norm(Cow::Owned(host))
+                lowercase_ascii_outside_pct(&host)
             }
             // IP literals and IPv4 addresses are ASCII and case-insensitive throughout.
             _ => authority.host_str().to_ascii_lowercase(),
+        };
+        // Decoding unreserved characters can make a reg-name an address (`%31.2.3.4` is
+        // `1.2.3.4`), which RFC 3986 §3.2.2 says is read as an IPv4address: record what the
+        // grammar reads. NFC and case never make digits, and the IDN step keeps the kind.
+        let host_kind = match authority.host_spans() {
+            HostSpans::RegName if authority.host_str().contains('%') => reg_name_kind(&host),
+            kind => kind,
         };
         let port = authority.port().filter(|port| {
             !(scheme_level
                 && (port.is_empty()
                     || defaults.is_some_and(|&(_, default)| authority.port_u16() == Some(default))))
         });
-        out.authority_parts(userinfo.as_deref(), &host, authority.host_spans(), port);
+        out.authority_parts(userinfo.as_deref(), &host, host_kind, port);
     }
-    let mut path = char_norm(percent_encoding(iri.path().as_str(), false));
+    let mut path = char_norm(percent_encoding(iri.path().as_str(), false), false);
     if scheme.is_some() {
         path = remove_dot_segments(&path);
     }
@@ -157,13 +210,22 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     }
     out.path(&path);
     if let Some(query) = iri.query() {
-        out.query(&char_norm(percent_encoding(query, true)));
+        out.query(&char_norm(percent_encoding(query, true), true));
     }
     if let Some(fragment) = iri.fragment() {
-        out.fragment(&char_norm(percent_encoding(fragment, false)));
+        out.fragment(&char_norm(percent_encoding(fragment, false), false));
     }
     let (text, spans) = out.finish();
     IriRef::from_parts(text, spans)
+}
+
+/// The kind of host the grammar reads in `host`, a reg-name after normalization.
+fn reg_name_kind(host: &str) -> HostSpans {
+    let authority = format!("//{host}");
+    IriRef::parse(authority.as_str())
+        .ok()
+        .and_then(|r| r.authority().map(|a| a.host_spans()))
+        .unwrap_or(HostSpans::RegName)
 }
 
 /// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character (or
@@ -172,6 +234,54 @@ fn percent_encoding(component: &str, in_query: bool) -> Cow<'_, str> {
     decode_where(component, |c| {
         is_unreserved(c) || (!c.is_ascii() && (is_iunreserved(c) || in_query && is_iprivate(c)))
     })
+}
+
+/// RFC 3987 §5.3.2.2 on one component (after §5.3.2.3): NFC on each run of text between the
+/// delimiters (ASCII characters other than `unreserved`) and percent-encodings, leaving alone
+/// the characters whose NFC the component may not hold or is reserved (see
+/// [`NormalizeOptions::nfc`]). Every character of a run is allowed in the component; a run
+/// whose NFC were not (no such run is known; this is the guard) is kept as written.
+fn nfc_component(component: &str, in_query: bool) -> String {
+    let allowed = |c: char| is_iunreserved(c) || (in_query && is_iprivate(c));
+    let mut out = String::with_capacity(component.len());
+    let mut run = String::new();
+    let flush = |run: &mut String, out: &mut String| {
+        if is_nfc_quick(run.chars()) == IsNormalized::Yes {
+            out.push_str(run);
+        } else {
+            let composed: String = run.nfc().collect();
+            if composed.chars().all(allowed) {
+                out.push_str(&composed);
+            } else {
+                out.push_str(run);
+            }
+        }
+        run.clear();
+    };
+    let mut chars = component.chars();
+    while let Some(c) = chars.next() {
+        if c == '%' {
+            // pct-encoded = "%" HEXDIG HEXDIG: the whole triplet is one unit.
+            flush(&mut run, &mut out);
+            out.push(c);
+            out.extend(chars.by_ref().take(2));
+        } else if (c.is_ascii() && !is_unreserved(c)) || !nfc_stays_allowed(c, allowed) {
+            flush(&mut run, &mut out);
+            out.push(c);
+        } else {
+            run.push(c);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+/// Whether the NFC of `c` alone consists of characters `allowed` accepts (false for U+037E,
+/// whose NFC is ";", and U+1FEF, whose NFC is "`").
+fn nfc_stays_allowed(c: char, allowed: impl Fn(char) -> bool) -> bool {
+    c.is_ascii()
+        || is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
+        || std::iter::once(c).nfc().all(allowed)
 }
 
 /// RFC 3987 §5.3.2.1: ASCII letters of a host to lowercase, except inside `%HH` (whose hex

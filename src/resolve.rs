@@ -143,14 +143,16 @@ pub fn remove_dot_segments(path: &str) -> String {
     output
 }
 
-/// The inverse of [`resolve`]: a reference that resolves against `base` to `target`, as short as
-/// the candidates below allow, or `None` when no reference can (RFC 3986 §5.2.2 removes dot
+/// The inverse of [`resolve`]: the shortest reference, among the candidates below, that resolves
+/// against `base` to `target` (RFC 3986 §5.2.2), or `None` when none does (§5.2.2 removes dot
 /// segments from every path it takes from a reference, so a target whose path has "." or ".."
 /// segments, other than the base's own path, cannot be reached).
 ///
-/// Candidates, tried in this order and each checked by resolving it: the empty reference or a
-/// bare query (same path); a relative path below the base's directory; one climbing with "../";
-/// an absolute path; a network-path reference ("//authority…"); the target itself.
+/// Candidates, in this order, each kept only if resolving it gives `target` back: the empty
+/// reference or a bare query (same path); a relative path below the base's directory; one
+/// climbing with "../"; an absolute path; a network-path reference ("//authority…"); the target
+/// itself. Of those that resolve back, the one with the fewest characters is returned; of equally
+/// short ones, the first in this order (so `../g` rather than `/b/g` from `/b/c/d`).
 ///
 /// ```
 /// use rfc3987::{relativize, resolve, Iri};
@@ -212,9 +214,17 @@ where
         }
     }
     candidates.push(target.view().into_owned().into());
-    candidates
-        .into_iter()
-        .find(|c| resolve(base, c).as_str() == target.as_str())
+    let mut shortest: Option<(usize, IriRef<String>)> = None;
+    for candidate in candidates {
+        let length = candidate.as_str().chars().count();
+        if shortest.as_ref().is_some_and(|(best, _)| *best <= length) {
+            continue;
+        }
+        if resolve(base, &candidate).as_str() == target.as_str() {
+            shortest = Some((length, candidate));
+        }
+    }
+    shortest.map(|(_, reference)| reference)
 }
 
 /// A relative reference `path [ "?" query ] [ "#" fragment ]` (RFC 3986 §4.2), recomposed so

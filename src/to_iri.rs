@@ -34,8 +34,25 @@ impl ToIriOptions {
     }
 
     /// RFC 3987 §3.2.1 (MAY): for the schemes of [`dns_schemes`](Self::dns_schemes), convert
-    /// each `xn--` label of a reg-name host with ToUnicode (UTS #46). A label ToUnicode rejects,
-    /// or whose Unicode form has characters an `ireg-name` may not hold, is kept as written.
+    /// each `xn--` label of a reg-name host with ToUnicode: UTS #46 nontransitional with the
+    /// STD3 ASCII deny list (UseSTD3ASCIIRules), where RFC 3987 cites IDNA2003; the choices and
+    /// where they differ from IDNA2003 are listed under [`IdnaError`](crate::IdnaError).
+    ///
+    /// A label is kept as written when ToUnicode rejects it, when ToASCII of its Unicode form
+    /// does not give it back (RFC 3490 §4.2 steps 7–8: over-long labels), when its Unicode form
+    /// has characters an `ireg-name` may not hold, or when it has a §6.1 look-alike of a
+    /// delimiter or space — the same table that keeps `%E2%88%95` (U+2215 DIVISION SLASH)
+    /// encoded in a path keeps `xn--example-df0d` (`ex∕ample`) in ASCII.
+    ///
+    /// ```
+    /// use rfc3987::{to_iri, ToIriOptions, UriRef};
+    ///
+    /// let options = ToIriOptions::new().idn_unicode(true);
+    /// let uri = UriRef::parse("http://xn--rsum-bpad.example.org/").unwrap();
+    /// assert_eq!(to_iri(&uri, &options).as_str(), "http://résumé.example.org/");
+    /// let uri = UriRef::parse("http://xn--example-df0d.com/").unwrap();
+    /// assert_eq!(to_iri(&uri, &options).as_str(), "http://xn--example-df0d.com/");
+    /// ```
     pub fn idn_unicode(mut self, on: bool) -> Self {
         self.idn_unicode = on;
         self

@@ -51,9 +51,15 @@ fn rfc3987_examples_json() {
         serde_json::from_str(&common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
     let (mut to_uri_cases, mut to_iri_cases) = (0, 0);
     for example in examples.as_array().unwrap() {
-        let input = example["input"].as_str().unwrap_or_default();
-        let expected = example["expected"].as_str().unwrap_or_default();
-        match example["kind"].as_str().unwrap() {
+        let kind = example["kind"].as_str().expect("every example has a kind");
+        if !matches!(kind, "iri_to_uri" | "uri_to_iri") {
+            continue;
+        }
+        let input = example["input"].as_str().expect("a mapping example has an input");
+        let expected = example["expected"]
+            .as_str()
+            .expect("a mapping example has an expected output");
+        match kind {
             "iri_to_uri" => {
                 to_uri_cases += 1;
                 assert_eq!(uri_of(input, &ToUriOptions::new()).unwrap(), expected, "{input}");
@@ -213,19 +219,28 @@ fn to_uri_idna() {
 /// that can be a host name converts to "xn--" + its encoding with ToASCII (case-insensitive:
 /// UTS #46 maps to lowercase), and back with ToUnicode to its lowercase form — except where the
 /// A-label exceeds 63 octets, which RFC 3490 §4.1 step 8 rejects and §4.2 step 8 leaves as is.
+///
+/// The file has 25 samples: 3 are ASCII (the empty string, "Bach", "-> $1.00 <-"; IDNA never
+/// encodes an ASCII label), 1 has spaces and a comma ("Willst du die Blüthe des frühen, ...":
+/// spaces are not allowed in an IRI, RFC 3987 §2.2), and of the 21 others only the Korean
+/// sample's A-label is over 63 octets ("xn--" + 69 characters), so 20 convert.
 #[test]
 fn punycode_corpus() {
     let cases: serde_json::Value = serde_json::from_str(&common::corpus("idna/punycode_tests.json")).unwrap();
-    let (mut converted, mut too_long) = (0, 0);
+    let (mut ascii, mut not_a_host, mut converted, mut too_long) = (0, 0, 0, 0);
     for case in cases.as_array().unwrap() {
         let (decoded, encoded) = (
-            case["decoded"].as_str().unwrap(),
-            case["encoded"].as_str().unwrap(),
+            case["decoded"].as_str().expect("a sample has a decoded form"),
+            case["encoded"].as_str().expect("a sample has an encoded form"),
         );
+        if decoded.is_ascii() {
+            ascii += 1;
+            continue;
+        }
         let iri = format!("http://{decoded}/");
-        // Samples with spaces or punctuation are not host names at all, and ASCII ones have no
-        // A-label.
-        if decoded.is_ascii() || IriRef::parse(iri.as_str()).is_err() {
+        if decoded.contains(' ') {
+            assert!(IriRef::parse(iri.as_str()).is_err(), "{decoded}");
+            not_a_host += 1;
             continue;
         }
         let a_label = format!("xn--{}", encoded.to_lowercase());
@@ -247,10 +262,45 @@ fn punycode_corpus() {
             Err(e) => panic!("{decoded}: {e}"),
         }
     }
-    assert!(
-        converted >= 15 && too_long >= 1,
-        "{converted} converted, {too_long} too long"
+    assert_eq!(
+        (ascii, not_a_host, converted, too_long),
+        (3, 1, 20, 1),
+        "(ASCII, not a host name, converted, too long)"
     );
+}
+
+/// §3.2.1 ToUnicode keeps an `xn--` label whose Unicode form has a §6.1 look-alike, as §3.2
+/// step 4 keeps the same character percent-encoded in a path. "xn--example-df0d" is RFC 3492
+/// Punycode for "ex" U+2215 DIVISION SLASH "ample" (the basic code points "example", then the
+/// insertion of U+2215 at position 2), which would show as "ex∕ample.com".
+#[test]
+fn to_unicode_keeps_lookalike_labels() {
+    let idn = ToIriOptions::new().idn_unicode(true);
+    assert_eq!(
+        iri_of("http://xn--example-df0d.com/%E2%88%95", &idn),
+        "http://xn--example-df0d.com/%E2%88%95"
+    );
+    // The other labels of the host still convert.
+    assert_eq!(
+        iri_of("http://xn--example-df0d.xn--rsum-bpad/", &idn),
+        "http://xn--example-df0d.résumé/"
+    );
+}
+
+/// RFC 3987 §8: "%C0%AF.." must not be taken for "/..". %C0%AF is an overlong form (0xC0 never
+/// starts legal UTF-8, RFC 3629 §3), so §3.2 step 3 keeps it encoded; the mapping back is the
+/// identity on this URI (§3.1 leaves percent-encodings alone); and resolving the result as a
+/// base leaves "%C0%AF.." a segment like any other (RFC 3986 §5.2.4 removes complete "." and
+/// ".." segments only).
+#[test]
+fn overlong_slash_stays_encoded() {
+    let input = "http://a/b/%C0%AF../c";
+    assert_eq!(iri_of(input, &ToIriOptions::new()), input);
+    assert_eq!(iri_of(input, &ToIriOptions::new().idn_unicode(true)), input);
+    assert_eq!(uri_of(input, &ToUriOptions::new().idna(true)).unwrap(), input);
+    let base = rfc3987::Iri::parse(input).unwrap();
+    let target = rfc3987::resolve(&base, &IriRef::parse("d").unwrap());
+    assert_eq!(target.as_str(), "http://a/b/%C0%AF../d");
 }
 
 /// §3.2 steps 2–4 on each kind of octet, with the reason beside each.
@@ -435,6 +485,86 @@ fn pct_uri() -> impl Strategy<Value = String> {
     )
 }
 
+/// ASCII text valid in every component of a URI (RFC 3986 §3: unreserved, sub-delims,
+/// pct-encoded), percent-encodings in both hex cases.
+const ASCII_TEXT: &[&str] = &[
+    "a", "Z", "0", "-", ".", "_", "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%20", "%2f",
+    "%2F", "%C3%A9", "%c3%a9", "%41", "%E9", "%C0%AF",
+];
+
+fn ascii_text(extra: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let tokens: Vec<&'static str> = ASCII_TEXT.iter().chain(extra).copied().collect();
+    proptest::collection::vec(proptest::sample::select(tokens), 0..5).prop_map(|t| t.concat())
+}
+
+/// Plain-ASCII URIs (RFC 3986 §3) of every shape: with or without an authority (userinfo,
+/// reg-name, IPv4, IPv6, IPvFuture, port), query and fragment, with percent-encodings.
+fn ascii_uri() -> impl Strategy<Value = String> {
+    let host = prop_oneof![
+        3 => ascii_text(&[]),
+        1 => proptest::sample::select(vec!["127.0.0.1", "[::1]", "[v7.x:y]", ""]).prop_map(String::from),
+    ];
+    let authority = proptest::option::of((
+        proptest::option::of(ascii_text(&[":"])),
+        host,
+        proptest::option::of(proptest::sample::select(vec!["", "80", "8080"])),
+    ));
+    (
+        proptest::sample::select(vec!["http", "s", "urn", "a+b.c-d"]),
+        authority,
+        proptest::collection::vec(ascii_text(&[":", "@"]), 0..4),
+        proptest::option::of(ascii_text(&["/", "?", ":", "@"])),
+        proptest::option::of(ascii_text(&["/", "?", ":", "@"])),
+    )
+        .prop_map(|(scheme, authority, segments, query, fragment)| {
+            let mut s = format!("{scheme}:");
+            if let Some((userinfo, host, port)) = authority {
+                s.push_str("//");
+                if let Some(u) = userinfo {
+                    s.push_str(&u);
+                    s.push('@');
+                }
+                s.push_str(&host);
+                if let Some(p) = port {
+                    s.push(':');
+                    s.push_str(p);
+                }
+                for segment in &segments {
+                    s.push('/');
+                    s.push_str(segment);
+                }
+            } else {
+                // A rootless path whose first segment is not empty, so never "//".
+                s.push('x');
+                s.push_str(&segments.join("/"));
+            }
+            if let Some(q) = query {
+                s.push('?');
+                s.push_str(&q);
+            }
+            if let Some(f) = fragment {
+                s.push('#');
+                s.push_str(&f);
+            }
+            s
+        })
+}
+
+/// IRIs with non-ASCII characters and percent-encodings of arbitrary octets together, in every
+/// component.
+fn pct_iri() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        2 => iri_char().prop_map(String::from),
+        1 => any::<u8>().prop_map(|b| format!("%{b:02X}")),
+        1 => any::<u8>().prop_map(|b| format!("%{b:02x}")),
+        1 => prop_oneof![Just("!"), Just("="), Just("$"), Just("~")].prop_map(String::from),
+    ];
+    let part = proptest::collection::vec(piece, 0..6).prop_map(|v| v.concat());
+    (part.clone(), part.clone(), part.clone(), part.clone(), part).prop_map(
+        |(user, host, path, query, fragment)| format!("s://{user}@{host}/{path}?{query}#{fragment}"),
+    )
+}
+
 /// The text with percent-encoded unreserved characters decoded and hex digits in uppercase:
 /// what §3.2 says a round trip may change.
 fn up_to_case_and_unreserved(uri: &str) -> String {
@@ -462,15 +592,25 @@ fn up_to_case_and_unreserved(uri: &str) -> String {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(10_000))]
 
-    /// §3.1: the output parses as a URI, and mapping it again changes nothing.
+    /// §3.1: the output parses as a URI, and mapping it again changes nothing; on IRIs with
+    /// and without percent-encodings, and on URIs.
     #[test]
-    fn to_uri_is_idempotent(iri in plain_iri()) {
+    fn to_uri_is_idempotent(iri in prop_oneof![plain_iri(), pct_iri(), pct_uri(), ascii_uri()]) {
         let parsed = IriRef::parse(iri.as_str()).unwrap();
         let uri = to_uri(&parsed, &ToUriOptions::new()).unwrap();
         let reparsed = UriRef::parse(uri.as_str()).unwrap();
         prop_assert_eq!(components(&reparsed), components(&uri.view()));
         let again = to_uri(&IriRef::parse(uri.as_str()).unwrap(), &ToUriOptions::new()).unwrap();
         prop_assert_eq!(again, uri);
+    }
+
+    /// §3.1 step 2 converts only `ucschar` and `iprivate` characters: on a URI (ASCII, with
+    /// percent-encodings in either hex case, of any octet) the mapping is the identity.
+    #[test]
+    fn to_uri_is_the_identity_on_uris(uri in prop_oneof![pct_uri(), ascii_uri()]) {
+        let parsed = IriRef::parse(uri.as_str()).unwrap();
+        let mapped = to_uri(&parsed, &ToUriOptions::new()).unwrap();
+        prop_assert_eq!(mapped.as_str(), uri.as_str());
     }
 
     /// §3.2: "The conversion ... will always result in an IRI that maps back to the URI used as
