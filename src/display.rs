@@ -49,6 +49,11 @@ pub fn display_form<T: Deref<Target = str>>(iri: &IriRef<T>, isolate: bool) -> C
 /// left to right; with, for each character of the result, the byte offset in the IRI of the
 /// character shown there.
 ///
+/// The §4.4 examples 1–8 and 10 come out as the RFC shows them. Example 9 does not: the RFC's
+/// visual forms put the "/" between "%31" and "%32" at the embedding level, while rule N1 of
+/// UAX #9, in 2005 as now, makes a neutral between two numbers right-to-left; `tests/build.rs`
+/// derives the result rule by rule.
+///
 /// ```
 /// use rfc3987::{visual_order, IriRef};
 ///

@@ -1,9 +1,16 @@
 //! `iri check`: validate files of IRIs, one per line, in batches spread over threads.
+//!
+//! A reader thread reads the files into batches of lines and queues them; worker threads check
+//! whole batches; the main thread reports them in input order. Batches come from a fixed pool
+//! and go back to it once reported, so however long the files, only that many batches are in
+//! memory, and reading overlaps with checking.
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::ops::Range;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,13 +24,15 @@ use crate::Status;
 ///
 /// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
 /// characters from 1), and a summary on standard error. Files are read as a stream, in batches
-/// that --jobs spreads over threads. When standard error is a terminal and standard output is
-/// not, a progress bar shows how much of the files has been read.
+/// of lines that --jobs worker threads check while the next ones are read; the report keeps
+/// the input order and memory stays bounded whatever the size of the files. When standard
+/// error is a terminal, a progress bar on it shows how much has been checked (report lines
+/// are printed above it); otherwise there is no progress output, and nothing is ever coloured.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri check examples/iris.txt\n  \
     iri check --kind absolute-iri namespaces.txt\n  \
-    iri check --jobs 0 big-list.txt        # one thread per core\n  \
+    iri check --jobs 1 big-list.txt        # one worker thread (default: one per core)\n  \
     iri check --lint --jobs 0 iris.txt      # also the checks of iri lint, counted per code\n  \
     some-command | iri check --kind iri")]
 pub struct CheckArgs {
@@ -34,8 +43,9 @@ pub struct CheckArgs {
     /// `FILE:LINE:COLUMN: severity[code]: message`, and end with the count of each code.
     #[arg(long)]
     lint: bool,
-    /// Worker threads; 0 means one per core. Lines are checked in batches and reported in order.
-    #[arg(long, short = 'j', default_value_t = 1, value_name = "N")]
+    /// Worker threads that check batches of lines; 0, the default, means one per core (at
+    /// most 256). The report is in input order whatever N.
+    #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     jobs: usize,
     /// Files to check; `-` or none reads standard input.
     #[arg(value_name = "FILE")]
@@ -79,6 +89,9 @@ impl Kind {
     }
 }
 
+/// The most worker threads `--jobs` starts.
+const MAX_JOBS: usize = 256;
+
 /// How many lines are read before they are checked and reported.
 const BATCH_LINES: usize = 16 * 1024;
 
@@ -100,62 +113,128 @@ struct Failure {
     message: String,
 }
 
+/// What the reader hands on, in input order (`seq`): a batch of lines of file number `file`,
+/// or the error that ended the reading of that file.
+struct Work {
+    seq: usize,
+    file: usize,
+    item: Result<Batch, io::Error>,
+}
+
+/// A batch checked by a worker, with its findings in line order.
+struct Done {
+    work: Work,
+    failures: Vec<Failure>,
+}
+
 /// `iri check`.
 pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let symbol = args.kind.symbol();
+    let lint = args.lint;
     let jobs = match args.jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
-    };
-    let stdin = ["-".to_string()];
-    let files = if args.files.is_empty() {
-        &stdin[..]
+    }
+    .min(MAX_JOBS);
+    let files: Vec<String> = if args.files.is_empty() {
+        vec!["-".to_string()]
     } else {
-        &args.files[..]
+        args.files.clone()
     };
-    let progress = progress_bar(files);
+    let progress = progress_bar(&files);
+
+    // The pool: batches go reader → workers → main thread → back to the reader. Its size
+    // bounds the memory: each worker has one batch, one more waits for each, and the reader
+    // fills the next.
+    let (free_tx, free_rx) = mpsc::channel::<Batch>();
+    for _ in 0..2 * jobs + 2 {
+        // Cannot fail: `free_rx` is alive.
+        let _ = free_tx.send(Batch::default());
+    }
+    let (work_tx, work_rx) = mpsc::channel::<Work>();
+    let (done_tx, done_rx) = mpsc::channel::<Done>();
+    let reader = {
+        let files = files.clone();
+        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx))?
+    };
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let workers = (0..jobs)
+        .map(|_| {
+            let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
+            std::thread::Builder::new().spawn(move || work(&work_rx, &done_tx, symbol, lint))
+        })
+        .collect::<io::Result<Vec<_>>>()?;
+    drop(done_tx);
+
     let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors = 0usize;
-    for file in files {
-        let name = if file == "-" { "<stdin>" } else { file.as_str() };
-        let mut report = |batch: &mut Batch| -> io::Result<()> {
+    // Batches checked out of order wait here for the ones before them.
+    let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
+    let mut next = 0;
+    // On an error (the reader of standard output went away) this returns at once: the threads
+    // end with the process.
+    for done in done_rx {
+        waiting.insert(done.work.seq, done);
+        while let Some(Done { work, failures }) = waiting.remove(&next) {
+            next += 1;
+            let file = &files[work.file];
+            let name = if file == "-" { "<stdin>" } else { file.as_str() };
+            let mut batch = match work.item {
+                Ok(batch) => batch,
+                Err(e) => {
+                    progress.suspend(|| eprintln!("iri: {name}: {e}"));
+                    status = Status::Error;
+                    continue;
+                }
+            };
             lines += batch.lines.len();
-            progress.inc((batch.bytes.len() + batch.lines.len()) as u64);
-            for f in verify(batch, symbol, args.lint, jobs) {
+            let mut report = Vec::with_capacity(failures.len());
+            for f in &failures {
                 *counts.entry(f.code).or_default() += 1;
                 let (number, column, message) = (f.number, f.column, &f.message);
                 if f.code == "syntax" {
                     invalid += 1;
-                    out.record(&format!("{name}:{number}:{column}: {message}\n"))?;
+                    report.push(format!("{name}:{number}:{column}: {message}\n"));
                 } else {
                     if f.severity == Severity::Error {
                         errors += 1;
                     }
                     let severity = f.severity.as_str();
-                    out.record(&format!(
+                    report.push(format!(
                         "{name}:{number}:{column}: {severity}[{}]: {message}\n",
                         f.code
-                    ))?;
+                    ));
                 }
             }
+            let write = |out: &mut Out| -> io::Result<()> {
+                for line in &report {
+                    out.record(line)?;
+                }
+                Ok(())
+            };
+            if progress.is_hidden() {
+                write(out)?;
+            } else {
+                // The bar is cleared while the lines are written (and flushed, standard output
+                // may be the same terminal), then drawn again under them.
+                progress.suspend(|| write(out).and_then(|()| out.flush()))?;
+            }
+            progress.inc((batch.bytes.len() + batch.lines.len()) as u64);
             batch.bytes.clear();
             batch.lines.clear();
-            Ok(())
-        };
-        let read = if file == "-" {
-            read_batches(io::stdin().lock(), &mut report)
-        } else {
-            File::open(file).and_then(|f| read_batches(BufReader::new(f), &mut report))
-        };
-        if let Err(e) = read {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Err(e);
-            }
-            eprintln!("iri: {name}: {e}");
-            status = Status::Error;
+            // The reader may have finished: then the batch is simply dropped.
+            let _ = free_tx.send(batch);
         }
     }
+    for worker in workers {
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    }
+    reader
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     progress.finish_and_clear();
     out.flush()?;
     eprintln!(
@@ -174,10 +253,12 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     Ok(status)
 }
 
-/// A progress bar over the bytes of the files, drawn on standard error when it is a terminal and
-/// the report goes elsewhere (both on one terminal would interleave); hidden otherwise.
+/// A progress bar over the bytes of the files, drawn on standard error when it is a terminal
+/// (report lines are written through [`ProgressBar::suspend`], so they never mix with it), and
+/// hidden otherwise: nothing is written for it, escape codes included, when standard error is a
+/// file or a pipe.
 fn progress_bar(files: &[String]) -> ProgressBar {
-    if !io::stderr().is_terminal() || io::stdout().is_terminal() {
+    if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
     let sizes: Option<u64> = files
@@ -201,76 +282,141 @@ fn progress_bar(files: &[String]) -> ProgressBar {
     }
 }
 
-/// Reads `reader` into batches of [`BATCH_LINES`] lines, handing each full batch (and the last
-/// one) to `report`.
-fn read_batches<R: BufRead>(
-    reader: R,
-    report: &mut impl FnMut(&mut Batch) -> io::Result<()>,
-) -> io::Result<()> {
-    let mut batch = Batch::default();
-    for_each_line(reader, |line| {
-        let start = batch.bytes.len();
-        batch.bytes.extend_from_slice(line.bytes);
-        batch.lines.push((line.number, start..batch.bytes.len()));
-        if batch.lines.len() == BATCH_LINES {
-            report(&mut batch)?;
+/// The reader thread: every file in turn, in batches taken from the pool (`free`), each sent
+/// to the workers numbered in input order; a file that cannot be read is reported in its place
+/// and the next one read. Stops early when the main thread has gone.
+fn read_files(files: &[String], free: &Receiver<Batch>, work: &Sender<Work>) {
+    let mut seq = 0;
+    for (file, name) in files.iter().enumerate() {
+        let mut send = |item: Result<Batch, io::Error>| -> bool {
+            let sent = work.send(Work { seq, file, item }).is_ok();
+            seq += 1;
+            sent
+        };
+        let mut next_batch = || free.recv().ok();
+        let result = if name == "-" {
+            read_batches(io::stdin().lock(), &mut next_batch, &mut |b| send(Ok(b)))
+        } else {
+            match File::open(name) {
+                Ok(f) => read_batches(BufReader::new(f), &mut next_batch, &mut |b| send(Ok(b))),
+                Err(e) => Err(Some(e)),
+            }
+        };
+        match result {
+            Ok(()) => {}
+            // The main thread has gone: stop.
+            Err(None) => return,
+            Err(Some(e)) => {
+                if !send(Err(e)) {
+                    return;
+                }
+            }
         }
-        Ok(())
-    })?;
-    if !batch.lines.is_empty() {
-        report(&mut batch)?;
     }
-    Ok(())
 }
 
-/// The findings on the lines of a batch, in order, checked by `jobs` threads.
-fn verify(batch: &Batch, symbol: StartSymbol, lint: bool, jobs: usize) -> Vec<Failure> {
-    let check = |lines: &[(usize, Range<usize>)]| -> Vec<Failure> {
-        let mut found = Vec::new();
-        for (number, range) in lines {
-            let syntax = |column, message| Failure {
-                number: *number,
-                column,
-                code: "syntax",
-                severity: Severity::Error,
-                message,
-            };
-            let text = match decode(&batch.bytes[range.clone()]) {
-                Ok(text) => text,
-                Err(not_utf8) => {
-                    found.push(syntax(not_utf8.column, not_utf8.message));
-                    continue;
-                }
-            };
-            if let Err(e) = rfc3987::validate(text, symbol) {
-                found.push(syntax(e.column(), report::error_line(&e)));
-                continue;
-            }
-            if lint {
-                found.extend(rfc3987::lint(text).into_iter().map(|d| Failure {
-                    number: *number,
-                    column: text[..d.span.start].chars().count() + 1,
-                    code: d.code,
-                    severity: d.severity,
-                    message: d.message,
-                }));
+/// Reads `reader` into batches of [`BATCH_LINES`] lines, each taken from `next_batch` and given
+/// to `send`. `Err(None)` when there is no batch to fill or `send` fails (the main thread has
+/// gone), `Err(Some(_))` when reading fails.
+fn read_batches<R: BufRead>(
+    reader: R,
+    next_batch: &mut impl FnMut() -> Option<Batch>,
+    send: &mut impl FnMut(Batch) -> bool,
+) -> Result<(), Option<io::Error>> {
+    /// Why reading stopped inside `for_each_line`, which only passes on `io::Error`s.
+    #[derive(Debug)]
+    struct Stopped;
+    impl std::fmt::Display for Stopped {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("stopped")
+        }
+    }
+    impl std::error::Error for Stopped {}
+    let stopped = || io::Error::other(Stopped);
+
+    let mut batch: Option<Batch> = None;
+    let result = for_each_line(reader, |line| {
+        if batch.is_none() {
+            batch = Some(next_batch().ok_or_else(stopped)?);
+        }
+        let Some(b) = batch.as_mut() else {
+            return Err(stopped());
+        };
+        let start = b.bytes.len();
+        b.bytes.extend_from_slice(line.bytes);
+        b.lines.push((line.number, start..b.bytes.len()));
+        if b.lines.len() == BATCH_LINES {
+            let full = batch.take().unwrap_or_default();
+            if !send(full) {
+                return Err(stopped());
             }
         }
-        found
-    };
-    if jobs <= 1 || batch.lines.len() < 2 * jobs {
-        return check(&batch.lines);
+        Ok(())
+    });
+    // The lines read before an error are checked too, then the error is reported.
+    if let Some(b) = batch.take() {
+        if !b.lines.is_empty() && !send(b) {
+            return Err(None);
+        }
     }
-    let chunk = batch.lines.len().div_ceil(jobs);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = batch
-            .lines
-            .chunks(chunk)
-            .map(|lines| scope.spawn(move || check(lines)))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-            .collect()
-    })
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.get_ref().is_some_and(|inner| inner.is::<Stopped>()) => Err(None),
+        Err(e) => Err(Some(e)),
+    }
+}
+
+/// A worker thread: checks the batches it takes from the queue until the reader is done or the
+/// main thread has gone.
+fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: StartSymbol, lint: bool) {
+    loop {
+        // The lock is held only while waiting for the next batch.
+        let next = match queue.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok(work) = next else { return };
+        let failures = match &work.item {
+            Ok(batch) => verify(batch, symbol, lint),
+            Err(_) => Vec::new(),
+        };
+        if done.send(Done { work, failures }).is_err() {
+            return;
+        }
+    }
+}
+
+/// The findings on the lines of a batch, in order.
+fn verify(batch: &Batch, symbol: StartSymbol, lint: bool) -> Vec<Failure> {
+    let mut found = Vec::new();
+    for (number, range) in &batch.lines {
+        let syntax = |column, message| Failure {
+            number: *number,
+            column,
+            code: "syntax",
+            severity: Severity::Error,
+            message,
+        };
+        let text = match decode(&batch.bytes[range.clone()]) {
+            Ok(text) => text,
+            Err(not_utf8) => {
+                found.push(syntax(not_utf8.column, not_utf8.message));
+                continue;
+            }
+        };
+        if let Err(e) = rfc3987::validate(text, symbol) {
+            found.push(syntax(e.column(), report::error_line(&e)));
+            continue;
+        }
+        if lint {
+            found.extend(rfc3987::lint(text).into_iter().map(|d| Failure {
+                number: *number,
+                column: text[..d.span.start].chars().count() + 1,
+                code: d.code,
+                severity: d.severity,
+                message: d.message,
+            }));
+        }
+    }
+    found
 }

@@ -37,8 +37,9 @@ pub struct ToUriArgs {
     #[arg(long, requires = "lenient")]
     split: bool,
     /// Standard input is in this legacy charset (a WHATWG label such as iso-8859-1 or
-    /// shift_jis; ASCII-compatible, as lines are split at LF bytes): decoded and normalized to
-    /// NFC first (RFC 3987 §3.1 step 1b).
+    /// shift_jis): each line decoded and normalized to NFC first (RFC 3987 §3.1 step 1b). Lines
+    /// are split at LF bytes before decoding, so the charset must be ASCII-compatible; UTF-16LE,
+    /// UTF-16BE and ISO-2022-JP are refused (exit 2): convert such input first (iconv).
     #[arg(long, value_name = "LABEL")]
     encoding: Option<String>,
     /// The HTTP special case: for http and https, encode the query in this charset rather than
@@ -142,6 +143,23 @@ pub fn to_uri(args: &ToUriArgs, out: &mut Out) -> io::Result<Status> {
     if !args.inputs.is_empty() {
         eprintln!("iri: --encoding applies to standard input; command-line inputs are already text");
         return Ok(Status::Error);
+    }
+    // Lines are split at LF bytes, then decoded: only right when every ASCII byte stands for
+    // itself in the charset, as the Encoding Standard's ASCII-compatible encodings guarantee.
+    match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
+        None => {
+            eprintln!("iri: --encoding {label}: not an encoding label of the WHATWG Encoding Standard");
+            return Ok(Status::Error);
+        }
+        Some(encoding) if !encoding.is_ascii_compatible() => {
+            eprintln!(
+                "iri: --encoding {label}: {} is not ASCII-compatible, and standard input is split into \
+                 lines at LF bytes before it is decoded; convert it to UTF-8 first (for example with iconv)",
+                encoding.name()
+            );
+            return Ok(Status::Error);
+        }
+        Some(_) => {}
     }
     let mut status = Status::Ok;
     for_each_line(io::stdin().lock(), |line| {

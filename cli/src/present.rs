@@ -5,6 +5,7 @@ use std::io;
 
 use clap::Args;
 use rfc3987::{IriBuilder, IriRef, ToUriOptions};
+use unicode_width::UnicodeWidthChar;
 
 use crate::report::Out;
 use crate::{for_each_input, Status};
@@ -13,41 +14,64 @@ use crate::{for_each_input, Status};
 ///
 /// Characters an IRI may hold (letters of any script included) stay as they are; delimiters
 /// and other characters inside a value are percent-encoded (`--segment 'a/b c'` gives
-/// `a%2Fb%20c`). The result is checked by the grammar.
+/// `a%2Fb%20c`). The scheme and an IPvFuture host are used as they are and must match their
+/// rules. The result is checked by the grammar and must have exactly the components given;
+/// otherwise the error is printed on standard error and the exit status is 1. Without --scheme
+/// the result is a relative reference; without --host, --userinfo and --port it has no
+/// authority.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri build --scheme http --host www.example.org --segment people --segment résumé.html\n  \
-    iri build --scheme http --host '[2001:db8::7]' --port 8080 --query-pair q='a&b' --uri\n\n\
+    iri build --scheme http --host '[2001:db8::7]' --port 8080 --query-pair q='a&b' --uri\n  \
+    iri build --scheme http --host example.org --query-pair lang=fr --query-pair print\n  \
+    iri build --segment a --segment 'b c'            # /a/b%20c, a relative reference\n\n\
     RFC 3987 §7.4: the segment résumé.html stays résumé.html in the IRI; with --uri it is\n\
     r%C3%A9sum%C3%A9.html.")]
 pub struct BuildArgs {
-    /// The scheme, e.g. http.
+    /// The scheme, e.g. http: a letter, then letters, digits, "+", "-" or "." (RFC 3986 §3.1);
+    /// anything else is an error, never encoded.
     #[arg(long)]
     scheme: Option<String>,
-    /// The userinfo (before "@").
+    /// The userinfo (before "@"); "@" and the other delimiters in it are percent-encoded.
     #[arg(long)]
     userinfo: Option<String>,
-    /// The host: a name, an IPv4 address, or an IP literal in brackets ([::1], [v7.x]).
+    /// The host: an IPv4 address (192.0.2.1), an IP literal in brackets ([2001:db8::7],
+    /// [v7.x]), or else a registered name, whose delimiters (":", "/", "@", ...) are
+    /// percent-encoded so that they cannot end the host.
     #[arg(long)]
     host: Option<String>,
-    /// The port.
-    #[arg(long)]
+    /// The port: decimal digits, 0 to 65535.
+    #[arg(long, value_parser = parse_port)]
     port: Option<u16>,
-    /// A path segment (repeat for more); segments make an absolute path.
+    /// A path segment (repeat for more); segments make an absolute path, "/a/b". "/", "?",
+    /// "#", "%" and spaces in it are percent-encoded (RFC 3987 isegment).
     #[arg(long = "segment", value_name = "SEGMENT")]
     segments: Vec<String>,
-    /// The query as a whole.
+    /// The query as a whole: "&", "=", "/" and "?" stay as they are, "#", "%" and spaces are
+    /// percent-encoded (RFC 3987 iquery). Not with --query-pair.
     #[arg(long, conflicts_with = "pairs")]
     query: Option<String>,
-    /// A NAME=VALUE pair of the query (repeat for more).
-    #[arg(long = "query-pair", value_name = "NAME=VALUE")]
+    /// An item of the query (repeat for more, joined with "&"): NAME=VALUE, split at the first
+    /// "="; NAME= for an empty value; a NAME without "=" is a name without a value (`flag`, not
+    /// `flag=`). "&", "=", "+" and ";" inside a name or value are percent-encoded.
+    #[arg(long = "query-pair", value_name = "NAME[=VALUE]")]
     pairs: Vec<String>,
-    /// The fragment.
+    /// The fragment: "#", "%" and spaces in it are percent-encoded (RFC 3987 ifragment).
     #[arg(long)]
     fragment: Option<String>,
     /// Print the URI the IRI maps to (RFC 3987 §3.1) instead of the IRI.
     #[arg(long)]
     uri: bool,
+}
+
+/// `--port`: RFC 3986 §3.2.3 `port = *DIGIT`, here 1 to 5 digits that fit in 16 bits (no sign,
+/// no spaces).
+fn parse_port(text: &str) -> Result<u16, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("a port is decimal digits (RFC 3986 §3.2.3)".to_string());
+    }
+    text.parse()
+        .map_err(|_| "a port is at most 65535 here".to_string())
 }
 
 /// `iri build`.
@@ -91,8 +115,10 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
         builder = builder.query(query);
     }
     for pair in &args.pairs {
-        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-        builder = builder.query_pair(name, value);
+        builder = match pair.split_once('=') {
+            Some((name, value)) => builder.query_pair(name, value),
+            None => builder.query_name(pair),
+        };
     }
     if let Some(fragment) = &args.fragment {
         builder = builder.fragment(fragment);
@@ -120,7 +146,8 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
 /// RFC requires for rendering; the marks are not part of the IRI. With --visual, the characters
 /// in the order a reader sees them, left to right, with a line under it naming the component
 /// of each: s scheme, u userinfo, h host, p port, / path, q query, f fragment (delimiters are
-/// blank).
+/// blank). Each mark is as wide as its character on a terminal: two columns under a wide East
+/// Asian character, none under a combining mark.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri show --visual 'http://ab.גדהוזח.ij/kl/mn/op.html'\n  \
@@ -157,7 +184,15 @@ pub fn show(args: &ShowArgs, out: &mut Out) -> io::Result<Status> {
                 .map(|()| Status::Ok);
         }
         let (visual, offsets) = rfc3987::visual_order(&iri);
-        let marks: String = offsets.iter().map(|&at| component_mark(&iri, at)).collect();
+        let mut marks = String::new();
+        for (c, &at) in visual.chars().zip(&offsets) {
+            let mark = component_mark(&iri, at);
+            // UAX #11 width: 2 for wide characters, 0 for combining marks (an IRI has no
+            // control characters, for which there is no width).
+            for _ in 0..c.width().unwrap_or(0) {
+                marks.push(mark);
+            }
+        }
         out.record(&format!("{visual}\n{}\n", marks.trim_end()))
             .map(|()| Status::Ok)
     })

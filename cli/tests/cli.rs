@@ -118,7 +118,10 @@ fn parse_json_host_kinds() {
     let inputs: Vec<&str> = cases.iter().map(|c| c.0).collect();
     let out = iri(&[&["parse", "--json", "--"], &inputs[..]].concat());
     assert_eq!(out.status.code(), Some(0));
-    for (line, (input, kind)) in json_lines(&out).iter().zip(cases) {
+    let lines = json_lines(&out);
+    // One object per input: `zip` below would stop silently at the shorter side.
+    assert_eq!(lines.len(), cases.len(), "{}", stdout(&out));
+    for (line, (input, kind)) in lines.iter().zip(cases) {
         assert_eq!(line["input"], input);
         assert_eq!(line["host_kind"], kind, "{input}");
     }
@@ -614,7 +617,8 @@ fn lint_json_and_deny() {
         lines[0],
         json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
             "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
-            "help": "http://a/%7E"})
+            // RFC 3987 §5.3.2.1: hex digits SHOULD be uppercase; the help is the local fix.
+            "help": "write `%7e` as `%7E`"})
     );
     let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
     assert_eq!(
@@ -694,6 +698,67 @@ fn build_from_parts() {
     assert_eq!(iri(&["build", "--scheme", "1x"]).status.code(), Some(1));
 }
 
+/// The built IRI has exactly the components given. RFC 3986 §3.1: a scheme is `ALPHA *( ALPHA
+/// / DIGIT / "+" / "-" / "." )`, so `a/b` and `http://evil/?` are refused (they used to print
+/// `a/b://h` and `http://evil/?://h`, references with another scheme); a host's delimiters are
+/// percent-encoded (RFC 3986 §3.2.2 reg-name), so it cannot carry a port or a path; a port is
+/// digits (§3.2.3).
+#[test]
+fn build_keeps_each_value_in_its_component() {
+    for scheme in ["a/b", "http://evil/?"] {
+        let out = iri(&["build", "--scheme", scheme, "--host", "h"]);
+        assert_eq!(out.status.code(), Some(1), "{scheme}");
+        assert_eq!(stdout(&out), "", "{scheme}");
+        let err = stderr(&out);
+        assert!(err.contains("invalid scheme") && err.contains("§3.1"), "{err}");
+    }
+    let out = iri(&["build", "--scheme", "http", "--host", "evil:80/x@y"]);
+    assert_eq!(stdout(&out), "http://evil%3A80%2Fx%40y\n");
+    // An IPv4 address given as --host is built as one.
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "http",
+        "--host",
+        "192.0.2.1",
+        "--port",
+        "8080",
+    ]);
+    assert_eq!(stdout(&out), "http://192.0.2.1:8080\n");
+    for port in ["+80", "8 0", "0x50", "65536", ""] {
+        let out = iri(&["build", "--host", "h", "--port", port]);
+        assert_eq!(out.status.code(), Some(2), "--port {port:?}");
+    }
+    // An IPvFuture is used as it is, and must match its rule ("%" is not allowed in it).
+    let out = iri(&["build", "--host", "[v7.a%b]"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("IPvFuture"), "{}", stderr(&out));
+}
+
+/// `--query-pair NAME` without "=" is a name without a value: `?flag`, not `?flag=`; `NAME=`
+/// keeps its empty value; items are joined with "&".
+#[test]
+fn build_query_name_without_value() {
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "http",
+        "--host",
+        "example.org",
+        "--query-pair",
+        "flag",
+        "--query-pair",
+        "k=",
+        "--query-pair",
+        "a=b=c",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    // The value is split at the first "="; the second one is data and encoded.
+    assert_eq!(stdout(&out), "http://example.org?flag&k=&a=b%3Dc\n");
+    let help = stdout(&iri(&["build", "--help"]));
+    assert!(help.contains("without a value"), "{help}");
+}
+
 /// `iri show`: the §4.1 display form wraps a bidi IRI in LRE … PDF; `--visual` gives the §4.4
 /// example 1 visual order ("CDEFGH" as Hebrew letters is shown reversed) with the components
 /// under it.
@@ -706,4 +771,241 @@ fn show_display_form_and_visual_order() {
         stdout(&out),
         "http://ab.\u{5D4}\u{5D3}\u{5D2}.ij/kl\nssss   hhhhhhhhh //\n"
     );
+}
+
+/// `--visual` marks by display width (UAX #11): "例え" and "テスト" are wide, two columns a
+/// character, so the host `例え.テスト` is 2×2 + 1 + 3×2 = 11 columns of "h"; a combining
+/// mark (U+0301) takes no column, so "é" written e + U+0301 gets one "/".
+#[test]
+fn show_visual_marks_follow_display_width() {
+    let out = iri(&["show", "--visual", "http://例え.テスト/", "http://a/e\u{301}"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "http://例え.テスト/\nssss   hhhhhhhhhhh\nhttp://a/e\u{301}\nssss   h /\n"
+    );
+}
+
+/// A stdin line that is not UTF-8 (0xFF never occurs in UTF-8) is an error for that line; the
+/// lines before and after it are still processed, and the exit status is 1. One test per
+/// command that reads stdin (parse has its own above).
+#[test]
+fn check_continues_after_a_line_that_is_not_utf8() {
+    let out = iri_stdin(&["check"], b"http://a/\n\xFFx\nhttp://b/\n");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("<stdin>:2:1: the line is not UTF-8: byte 0xFF"),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        stderr(&out).contains("3 lines checked as IRI-reference: 1 invalid"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// See `check_continues_after_a_line_that_is_not_utf8`. RFC 3987 §5.3.2.1 lowercases scheme
+/// and host; §5.3.2.4 removes the dot segment.
+#[test]
+fn normalize_continues_after_a_line_that_is_not_utf8() {
+    let out = iri_stdin(&["normalize"], b"HTTP://A/\n\xFF\nhttp://b/./c\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/\nhttp://b/c\n");
+    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
+}
+
+/// RFC 3986 §5.2: against `http://a/b/c`, `g` is `http://a/b/g` and `../h` is `http://a/h`.
+#[test]
+fn resolve_continues_after_a_line_that_is_not_utf8() {
+    let out = iri_stdin(&["resolve", "--base", "http://a/b/c"], b"g\n\xFF\n../h\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/b/g\nhttp://a/h\n");
+    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
+}
+
+/// RFC 3987 §3.1: "é" is C3 A9 in UTF-8.
+#[test]
+fn to_uri_continues_after_a_line_that_is_not_utf8() {
+    let mut input = "http://a/é\n".as_bytes().to_vec();
+    input.extend_from_slice(b"\xFF\nhttp://b/\n");
+    let out = iri_stdin(&["to-uri"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/%C3%A9\nhttp://b/\n");
+    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
+}
+
+/// RFC 3987 §3.2: %C3%A9 is UTF-8 for "é" and is decoded.
+#[test]
+fn to_iri_continues_after_a_line_that_is_not_utf8() {
+    let out = iri_stdin(&["to-iri", "--json"], b"http://a/%C3%A9\n\xFF\nhttp://b/\n");
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3, "{}", stdout(&out));
+    assert_eq!(lines[0]["output"], "http://a/é");
+    assert!(lines[1]["error"]["message"].as_str().unwrap().contains("0xFF"));
+    assert_eq!(lines[2]["output"], "http://b/");
+}
+
+/// An IRI without right-to-left characters is shown as it is (§4.1 wraps only bidi IRIs).
+#[test]
+fn show_continues_after_a_line_that_is_not_utf8() {
+    let out = iri_stdin(&["show"], b"http://a/\n\xFF\nhttp://b/\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/\nhttp://b/\n");
+    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
+}
+
+/// `--encoding` with a charset that is not ASCII-compatible is a usage error (exit 2) that
+/// names the label: stdin is split into lines at LF bytes before decoding, and in UTF-16 a 0x0A
+/// byte can be half of a character (U+0A41 is 41 0A in UTF-16LE). An unknown label too.
+#[test]
+fn to_uri_refuses_encodings_that_are_not_ascii_compatible() {
+    let utf16: Vec<u8> = "http://a/\u{A41}\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    for label in ["utf-16le", "UTF-16BE", "iso-2022-jp"] {
+        let out = iri_stdin(&["to-uri", "--encoding", label], &utf16);
+        assert_eq!(out.status.code(), Some(2), "{label}");
+        assert_eq!(stdout(&out), "", "{label}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(label) && err.contains("not ASCII-compatible"),
+            "{err}"
+        );
+    }
+    let out = iri_stdin(&["to-uri", "--encoding", "klingon"], b"a:b\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("klingon"), "{}", stderr(&out));
+    // An ASCII-compatible multi-byte charset still works: 日 is 0x93 0xFA in Shift_JIS.
+    let out = iri_stdin(&["to-uri", "--encoding", "shift_jis"], b"http://a/\x93\xFA\n");
+    assert_eq!(stdout(&out), "http://a/%E6%97%A5\n");
+}
+
+/// With standard error and output not terminals (pipes here), `iri check` writes no progress
+/// and no escape codes: stderr is exactly the summary (and the counts with --lint), over more
+/// than one batch, from stdin and from a file. Line 3 of each block of 7 has a space (invalid,
+/// column 2), line 5 an uppercase scheme (warning `uppercase-scheme`, RFC 3987 §5.3.2.1).
+#[test]
+fn check_writes_no_progress_or_escapes_when_not_a_terminal() {
+    let mut text = String::new();
+    for i in 0..35_000 {
+        match i % 7 {
+            3 => text.push_str("a b\n"),
+            5 => text.push_str("HTTP://example.org/\n"),
+            _ => text.push_str(&format!("http://example.org/{i}\n")),
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("iri-check-tty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("list.txt");
+    std::fs::write(&file, &text).unwrap();
+    let from_stdin = iri_stdin(&["check", "--lint"], text.as_bytes());
+    let from_file = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(["check", "--lint", file.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    for out in [&from_stdin, &from_file] {
+        assert_eq!(out.status.code(), Some(1));
+        assert!(!out.stdout.contains(&0x1B), "escape code on stdout");
+        assert_eq!(
+            stderr(out),
+            "35000 lines checked as IRI-reference: 5000 invalid\n     5000 syntax\n     5000 uppercase-scheme\n",
+            "only the summary on stderr"
+        );
+        assert_eq!(stdout(out).lines().count(), 10_000);
+    }
+}
+
+/// `iri check` uses every core unless told otherwise (issue 5): --help says so.
+#[test]
+fn check_jobs_default_to_one_per_core() {
+    let help = stdout(&iri(&["check", "--help"]));
+    assert!(help.contains("one per core"), "{help}");
+    assert!(help.contains("[default: 0]"), "{help}");
+}
+
+/// `\u{XXXX}` escapes of tests/data/*.tsv (`\u{}` is the empty string), as tests/common does.
+fn unescape(cell: &str) -> String {
+    let mut out = String::new();
+    let mut rest = cell;
+    while let Some(i) = rest.find("\\u{") {
+        out.push_str(&rest[..i]);
+        let end = rest[i..].find('}').expect("unterminated escape") + i;
+        let hex = &rest[i + 3..end];
+        if !hex.is_empty() {
+            out.push(char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap());
+        }
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The rows of a tests/data table: tab-separated cells, `#` comments and blank lines skipped.
+fn table(name: &str) -> Vec<Vec<String>> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// Issue 2: "`iri parse --json` gives the right validity and host kind" for every RFC syntax
+/// example (tests/data/rfc-syntax-examples.tsv: input, IRI / irelative-ref / invalid, host kind
+/// or -) and every IPv6 literal of tests/data/ipv6.tsv (address, valid, note; each as the host
+/// of `http://[address]/`), all through one process, one input a line of stdin.
+#[test]
+fn parse_json_agrees_with_the_data_tables() {
+    // (input, valid, host kind, has a scheme) for each row.
+    let mut cases: Vec<(String, bool, Option<String>, bool)> = Vec::new();
+    for row in table("rfc-syntax-examples.tsv") {
+        let (expectation, kind) = (row[1].as_str(), row[2].as_str());
+        let kind = (kind != "-").then(|| kind.to_string());
+        cases.push((
+            unescape(&row[0]),
+            expectation != "invalid",
+            kind,
+            expectation == "IRI",
+        ));
+    }
+    let syntax_rows = cases.len();
+    for row in table("ipv6.tsv") {
+        let valid = row[1] == "true";
+        let input = format!("http://[{}]/", unescape(&row[0]));
+        cases.push((input, valid, valid.then(|| "ipv6".to_string()), true));
+    }
+    assert!(
+        syntax_rows > 200 && cases.len() - syntax_rows > 80,
+        "tables not read"
+    );
+    let mut stdin = Vec::new();
+    for (input, ..) in &cases {
+        assert!(
+            !input.contains('\n') && !input.ends_with('\r'),
+            "{input:?} is not one line"
+        );
+        stdin.extend_from_slice(input.as_bytes());
+        stdin.push(b'\n');
+    }
+    let out = iri_stdin(&["parse", "--json"], &stdin);
+    assert_eq!(out.status.code(), Some(1), "the tables have invalid rows");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), cases.len());
+    for (line, (input, valid, kind, scheme)) in lines.iter().zip(&cases) {
+        assert_eq!(line["input"], input.as_str());
+        assert_eq!(line["valid"], *valid, "{input:?}: {line}");
+        if *valid {
+            assert_eq!(line["host_kind"].as_str(), kind.as_deref(), "{input:?}");
+            assert_eq!(!line["scheme"].is_null(), *scheme, "{input:?}");
+        }
+    }
 }
