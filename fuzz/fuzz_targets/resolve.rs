@@ -1,15 +1,19 @@
-//! Resolution (RFC 3986 §5.2) never panics, and its result is an IRI whose text parses to the
-//! components the result reports. The input is `base "\n" reference`.
+//! Resolution (RFC 3986 §5.2) never panics, its result is an IRI whose text parses to the
+//! components the result reports, and it equals the literal transcription of §5.2–5.3 in
+//! `tests/common/reference_resolution.rs`. The input is `base "\n" reference`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rfc3987::{resolve, Iri, IriRef};
 
+#[path = "../../tests/common/reference_resolution.rs"]
+mod reference;
+
 fuzz_target!(|input: &str| {
-    let Some((base, reference)) = input.split_once('\n') else {
+    let Some((base_text, reference_text)) = input.split_once('\n') else {
         return;
     };
-    let (Ok(base), Ok(reference)) = (Iri::parse(base), IriRef::parse(reference)) else {
+    let (Ok(base), Ok(reference)) = (Iri::parse(base_text), IriRef::parse(reference_text)) else {
         return;
     };
     let out = resolve(&base, &reference);
@@ -22,4 +26,9 @@ fuzz_target!(|input: &str| {
     assert_eq!(reparsed.path().as_str(), out.path().as_str(), "{input:?}");
     assert_eq!(reparsed.query(), out.query());
     assert_eq!(reparsed.fragment(), out.fragment());
+    assert_eq!(
+        out.as_str(),
+        reference::resolve(base_text, reference_text),
+        "library vs the literal §5.2 transcription on {input:?}"
+    );
 });

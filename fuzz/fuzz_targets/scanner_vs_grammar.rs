@@ -1,9 +1,10 @@
-//! The scanner (the default parse) and the pest grammar agree: the same verdict and the same
-//! components, for an IRI reference, an IRI and a URI reference.
+//! The scanner and the pest grammar agree, for all eight start symbols: the scanner alone (no
+//! fallback) accepts exactly what the grammar accepts, with the same components, and the default
+//! parse gives the grammar's result, errors included.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc3987::{Iri, IriRef, UriRef};
+use rfc3987::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
 
 macro_rules! components {
     ($parsed:expr) => {
@@ -24,19 +25,13 @@ macro_rules! components {
 }
 
 fuzz_target!(|input: &str| {
-    assert_eq!(
-        components!(IriRef::parse(input)),
-        components!(IriRef::parse_with_grammar(input)),
-        "{input:?}"
-    );
-    assert_eq!(
-        components!(Iri::parse(input)),
-        components!(Iri::parse_with_grammar(input)),
-        "{input:?}"
-    );
-    assert_eq!(
-        components!(UriRef::parse(input)),
-        components!(UriRef::parse_with_grammar(input)),
-        "{input:?}"
-    );
+    macro_rules! agree {
+        ($($ty:ident),*) => {$(
+            let grammar = components!($ty::parse_with_grammar(input));
+            let scanner = components!($ty::parse_with_scanner(input));
+            assert_eq!(scanner, grammar.clone().ok(), "scanner alone, {} {input:?}", stringify!($ty));
+            assert_eq!(components!($ty::parse(input)), grammar, "{} {input:?}", stringify!($ty));
+        )*};
+    }
+    agree!(IriRef, Iri, AbsoluteIri, RelativeIriRef, UriRef, Uri, AbsoluteUri, RelativeUriRef);
 });
