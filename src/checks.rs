@@ -669,7 +669,7 @@ fn idn_certainly_valid(host: &str) -> bool {
                 && !label.ends_with('-')
         } else {
             let mut ascii = StackText::new();
-            uts46(label, false, &mut ascii) && verify_dns_length(ascii.as_str(), false)
+            uts46(label, false, &mut ascii) && ascii.as_str().is_some_and(|a| verify_dns_length(a, false))
         }
     })
 }
@@ -682,14 +682,17 @@ fn ace_label_converts(label: &str) -> bool {
     if label.len() > 63 || !uts46(label, true, &mut unicode) {
         return false;
     }
-    let unicode = unicode.as_str();
+    let Some(unicode) = unicode.as_str() else {
+        return false;
+    };
     if unicode.is_ascii() || !unicode.chars().all(is_iunreserved) {
         return false;
     }
     let mut ascii = StackText::new();
     uts46(unicode, false, &mut ascii)
-        && verify_dns_length(ascii.as_str(), false)
-        && ascii.as_str().eq_ignore_ascii_case(label)
+        && ascii
+            .as_str()
+            .is_some_and(|a| verify_dns_length(a, false) && a.eq_ignore_ascii_case(label))
 }
 
 /// UTS #46 processing with the options of `crate::idn` (UseSTD3ASCIIRules, hyphens checked
@@ -708,18 +711,22 @@ fn uts46(label: &str, unicode: bool, out: &mut StackText) -> bool {
     match result {
         Ok(ProcessingSuccess::Passthrough) => {
             out.len = 0;
-            fmt::Write::write_str(out, label).is_ok()
+            let _ = fmt::Write::write_str(out, label);
         }
-        Ok(ProcessingSuccess::WroteToSink) => true,
-        Err(_) => false,
+        Ok(ProcessingSuccess::WroteToSink) => {}
+        Err(_) => return false,
     }
+    !out.overflowed
 }
 
 /// Text in a fixed buffer on the stack: one host name label, at most 63 octets in ASCII when
-/// valid (RFC 1034 §3.1), at most 59 characters in Unicode. A longer write fails.
+/// valid (RFC 1034 §3.1), at most 59 characters in Unicode. A longer write is dropped and
+/// marks the text as overflowed; it never fails, because the `idna` crate treats a failing
+/// sink as an impossible Punycode overflow and panics (found by the `mapping` fuzz target).
 struct StackText {
     buf: [u8; 256],
     len: usize,
+    overflowed: bool,
 }
 
 impl StackText {
@@ -727,21 +734,27 @@ impl StackText {
         StackText {
             buf: [0; 256],
             len: 0,
+            overflowed: false,
         }
     }
 
-    fn as_str(&self) -> &str {
+    /// The text, or `None` when a write did not fit.
+    fn as_str(&self) -> Option<&str> {
         // Only whole `str`s are written.
-        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+        (!self.overflowed).then(|| std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default())
     }
 }
 
 impl fmt::Write for StackText {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         let end = self.len + s.len();
-        let slot = self.buf.get_mut(self.len..end).ok_or(fmt::Error)?;
-        slot.copy_from_slice(s.as_bytes());
-        self.len = end;
+        match self.buf.get_mut(self.len..end) {
+            Some(slot) => {
+                slot.copy_from_slice(s.as_bytes());
+                self.len = end;
+            }
+            None => self.overflowed = true,
+        }
         Ok(())
     }
 }

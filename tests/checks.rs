@@ -625,3 +625,26 @@ fn percent_encoded_octets_agree_with_std() {
     }
     assert_eq!(seen, OCTETS.len().pow(3));
 }
+
+/// Found by the `mapping` fuzz target: a host label whose Punycode form outgrew the stack
+/// buffer of the no-allocation IDN check made the `idna` crate panic ("Punycode overflows
+/// should not be possible"), because the buffer reported the overflow as a write error. The
+/// label is too long for DNS (RFC 1034 §3.1: 63 octets), so the host is flagged, not a panic.
+#[test]
+fn fuzz_regression_long_label_punycode() {
+    let input = [
+        "http://1JJJJJJJJJJJQJJQQQQQQQ\u{FF38}QQQQQQQQQQQQQQQQQQQxn--6qqJJJJJJJJJJJJJJJJJ",
+        "JJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJkJJJJJJJJJJJ88eJJJJJJJJJJJJ",
+        "JJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJ\u{4B5}JJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJJ",
+        "1JJJJJJJJJJJQJJQQQQQQQ\u{FF38}QQQQQQQQQQQQQQQQQQQJJJa",
+    ]
+    .concat();
+    assert!(IriRef::parse(input.as_str()).is_ok());
+    let found = lint(&input);
+    assert!(
+        found
+            .iter()
+            .any(|d| d.code == "invalid-idn" || d.code == "dns-length"),
+        "{found:?}"
+    );
+}
