@@ -7,6 +7,8 @@
 //!
 //! The CLI commands get the same inputs in `cli/tests/hostile.rs`.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -137,16 +139,7 @@ fn parse_and_validate_every_start_symbol() {
         let valid = bounded("IriRef::parse", shape, n, || {
             IriRef::parse(input.as_str()).is_ok()
         });
-        for symbol in [
-            StartSymbol::IriReference,
-            StartSymbol::Iri,
-            StartSymbol::AbsoluteIri,
-            StartSymbol::IrelativeRef,
-            StartSymbol::UriReference,
-            StartSymbol::Uri,
-            StartSymbol::AbsoluteUri,
-            StartSymbol::RelativeRef,
-        ] {
+        for symbol in common::START_SYMBOLS {
             // A URI symbol rejects non-ASCII input after the grammar has run on all of it (the
             // error is the grammar's when it comes first): 1 MB of those is enough to show
             // linearity and keeps the suite fast.

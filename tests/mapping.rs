@@ -470,6 +470,14 @@ fn plain_iri() -> impl Strategy<Value = String> {
         })
 }
 
+/// "s://userinfo@host/path?query#fragment", each component up to five `piece`s.
+fn in_every_component(piece: impl Strategy<Value = String> + Clone) -> impl Strategy<Value = String> {
+    let part = proptest::collection::vec(piece, 0..6).prop_map(|v| v.concat());
+    (part.clone(), part.clone(), part.clone(), part.clone(), part).prop_map(
+        |(user, host, path, query, fragment)| format!("s://{user}@{host}/{path}?{query}#{fragment}"),
+    )
+}
+
 /// URIs with percent-encodings of arbitrary octets, as runs or alone, in every component.
 fn pct_uri() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
@@ -479,10 +487,7 @@ fn pct_uri() -> impl Strategy<Value = String> {
         2 => any::<char>().prop_map(|c| c.encode_utf8(&mut [0; 4]).bytes().map(|b| format!("%{b:02X}")).collect()),
         1 => prop_oneof![Just("!"), Just("="), Just("$"), Just("'"), Just("~"), Just("-")].prop_map(String::from),
     ];
-    let part = proptest::collection::vec(piece, 0..6).prop_map(|v| v.concat());
-    (part.clone(), part.clone(), part.clone(), part.clone(), part).prop_map(
-        |(user, host, path, query, fragment)| format!("s://{user}@{host}/{path}?{query}#{fragment}"),
-    )
+    in_every_component(piece)
 }
 
 /// ASCII text valid in every component of a URI (RFC 3986 §3: unreserved, sub-delims,
@@ -559,10 +564,7 @@ fn pct_iri() -> impl Strategy<Value = String> {
         1 => any::<u8>().prop_map(|b| format!("%{b:02x}")),
         1 => prop_oneof![Just("!"), Just("="), Just("$"), Just("~")].prop_map(String::from),
     ];
-    let part = proptest::collection::vec(piece, 0..6).prop_map(|v| v.concat());
-    (part.clone(), part.clone(), part.clone(), part.clone(), part).prop_map(
-        |(user, host, path, query, fragment)| format!("s://{user}@{host}/{path}?{query}#{fragment}"),
-    )
+    in_every_component(piece)
 }
 
 /// The text with percent-encoded unreserved characters decoded and hex digits in uppercase:

@@ -5,7 +5,6 @@ mod common;
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rfc3987::{equivalent, normalize, CompareOptions, HostKind, IriRef, Level, NormalizeOptions};
 
 fn norm(input: &str, options: NormalizeOptions) -> String {
@@ -254,14 +253,16 @@ fn nfc_and_idn() {
     );
 }
 
-fn nfc(input: &str) -> String {
-    let once = norm(input, NormalizeOptions::default().nfc(true));
-    assert_eq!(
-        norm(&once, NormalizeOptions::default().nfc(true)),
-        once,
-        "not idempotent on {input:?}"
-    );
+/// [`norm`] with `options`, checked to be idempotent.
+fn idempotent(input: &str, options: NormalizeOptions) -> String {
+    let once = norm(input, options);
+    assert_eq!(norm(&once, options), once, "not idempotent on {input:?}");
     once
+}
+
+/// §5.3.2.2 NFC, idempotent.
+fn nfc(input: &str) -> String {
+    idempotent(input, NormalizeOptions::default().nfc(true))
 }
 
 /// §5.3.2.2 NFC never introduces a character the component may not hold or a reserved one, and
@@ -331,14 +332,9 @@ fn characters_whose_nfc_is_ascii() {
     );
 }
 
+/// §5.3.3 IDN normalization, idempotent.
 fn idn(input: &str) -> String {
-    let once = norm(input, NormalizeOptions::default().idn(true));
-    assert_eq!(
-        norm(&once, NormalizeOptions::default().idn(true)),
-        once,
-        "not idempotent on {input:?}"
-    );
-    once
+    idempotent(input, NormalizeOptions::default().idn(true))
 }
 
 /// §5.3.3 IDN normalization changes the host only, for DNS schemes only, and never the
@@ -562,25 +558,6 @@ fn parts() -> impl Strategy<Value = Parts> {
     })
 }
 
-/// 10,000 cases, each run (the requirement); returns how many ran.
-fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) -> usize {
-    let ran = Cell::new(0);
-    let mut runner = TestRunner::new(Config {
-        cases: 10_000,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy, |value| {
-        test(value)?;
-        ran.set(ran.get() + 1);
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{e}");
-    }
-    ran.get()
-}
-
 fn parsed(s: &str) -> IriRef<&str> {
     IriRef::parse(s).unwrap_or_else(|e| panic!("generated {s:?} is not an IRI reference: {e}"))
 }
@@ -605,7 +582,7 @@ fn structure(iri: &IriRef<&str>) -> (bool, Option<(bool, HostKind)>, bool, usize
 /// equivalence is reflexive, over 10,000 generated IRI references.
 #[test]
 fn normalization_properties() {
-    let ran = run(parts(), |p| {
+    let ran = common::run(parts(), |p| {
         let input = p.render();
         let iri = parsed(&input);
         let dns = matches!(
@@ -757,7 +734,7 @@ fn equivalence_is_symmetric() {
         OtherFragment,
     ]);
     let counts = Cell::new([[0usize; 2]; 4]);
-    let ran = run((parts(), variants), |(p, v)| {
+    let ran = common::run((parts(), variants), |(p, v)| {
         let (a, b) = (p.render(), variant(&p, v).render());
         let (a, b) = (parsed(&a), parsed(&b));
         let comparisons = [

@@ -1,10 +1,11 @@
 //! Properties over generated input: no input panics, `Display` gives the input back, and the
 //! components recompose to the input (RFC 3986 §5.3 recomposition applied to the parts as written).
 
+mod common;
+
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rfc3987::{parse_tree, IriRef, StartSymbol};
 
 /// RFC 3986 §5.3: scheme ":" "//" authority path "?" query "#" fragment.
@@ -81,16 +82,7 @@ fn iri_like() -> impl Strategy<Value = String> {
 }
 
 fn check(input: &str) -> Result<(), TestCaseError> {
-    for symbol in [
-        StartSymbol::IriReference,
-        StartSymbol::Iri,
-        StartSymbol::AbsoluteIri,
-        StartSymbol::IrelativeRef,
-        StartSymbol::UriReference,
-        StartSymbol::Uri,
-        StartSymbol::AbsoluteUri,
-        StartSymbol::RelativeRef,
-    ] {
+    for symbol in common::START_SYMBOLS {
         let verdict = rfc3987::validate(input, symbol);
         prop_assert_eq!(parse_tree(input, symbol).is_ok(), verdict.is_ok());
         if let Err(e) = verdict {
@@ -108,22 +100,13 @@ fn check(input: &str) -> Result<(), TestCaseError> {
 
 /// 10,000 cases, each run; returns how many ran and how many inputs were IRI references.
 fn run(strategy: impl Strategy<Value = String>) -> (usize, usize) {
-    let (ran, valid) = (Cell::new(0), Cell::new(0));
-    let mut runner = TestRunner::new(Config {
-        cases: 10_000,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy, |input| {
+    let valid = Cell::new(0);
+    let ran = common::run(strategy, |input| {
         check(&input)?;
-        ran.set(ran.get() + 1);
         valid.set(valid.get() + usize::from(IriRef::parse(input.as_str()).is_ok()));
         Ok(())
     });
-    if let Err(e) = result {
-        panic!("{e}");
-    }
-    (ran.get(), valid.get())
+    (ran, valid.get())
 }
 
 #[test]
@@ -148,26 +131,19 @@ fn iri_like_strings_round_trip() {
 /// adds non-ASCII characters to the RFC 3986 grammar).
 #[test]
 fn uri_symbols_are_ascii_iri_symbols() {
-    let mut runner = TestRunner::new(Config {
-        cases: 10_000,
-        failure_persistence: None,
-        ..Config::default()
-    });
     let (ascii_valid, non_ascii_valid) = (Cell::new(0), Cell::new(0));
-    runner
-        .run(&iri_like(), |input| {
-            let iri = rfc3987::validate(&input, StartSymbol::IriReference).is_ok();
-            let uri = rfc3987::validate(&input, StartSymbol::UriReference).is_ok();
-            prop_assert_eq!(uri, iri && input.is_ascii());
-            let counter = if input.is_ascii() {
-                &ascii_valid
-            } else {
-                &non_ascii_valid
-            };
-            counter.set(counter.get() + usize::from(iri));
-            Ok(())
-        })
-        .unwrap();
+    common::run(iri_like(), |input| {
+        let iri = rfc3987::validate(&input, StartSymbol::IriReference).is_ok();
+        let uri = rfc3987::validate(&input, StartSymbol::UriReference).is_ok();
+        prop_assert_eq!(uri, iri && input.is_ascii());
+        let counter = if input.is_ascii() {
+            &ascii_valid
+        } else {
+            &non_ascii_valid
+        };
+        counter.set(counter.get() + usize::from(iri));
+        Ok(())
+    });
     // Both sides of the equivalence occur: valid ASCII inputs (URIs, about 11% of the cases)
     // and valid non-ASCII ones (about 2.4%).
     assert!(

@@ -6,7 +6,6 @@ mod common;
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
 use rfc3987::{remove_dot_segments, resolve, Iri, IriRef};
 
 #[path = "common/reference_resolution.rs"]
@@ -196,29 +195,10 @@ fn reference_iri() -> impl Strategy<Value = String> {
     (head, path(), query_and_fragment()).prop_map(|(head, path, rest)| join(head, &path, &rest))
 }
 
-/// 10,000 cases, each run (issue 4 asks for it); returns how many ran.
-fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>) -> usize {
-    let ran = Cell::new(0);
-    let mut runner = TestRunner::new(Config {
-        cases: 10_000,
-        failure_persistence: None,
-        ..Config::default()
-    });
-    let result = runner.run(&strategy, |value| {
-        test(value)?;
-        ran.set(ran.get() + 1);
-        Ok(())
-    });
-    if let Err(e) = result {
-        panic!("{e}");
-    }
-    ran.get()
-}
-
 /// The library agrees with the literal transcription of §5.2 on 10,000 generated pairs.
 #[test]
 fn agrees_with_reference_transcription() {
-    let ran = run((base_iri(), reference_iri()), |(base, reference)| {
+    let ran = common::run((base_iri(), reference_iri()), |(base, reference)| {
         prop_assert!(
             Iri::parse(base.as_str()).is_ok(),
             "generated base {} is not an IRI",
@@ -300,7 +280,7 @@ fn target_iri() -> impl Strategy<Value = String> {
 #[test]
 fn relativize_is_the_inverse_of_resolve() {
     let found = Cell::new(0);
-    let ran = run((base_iri(), target_iri()), |(base, target)| {
+    let ran = common::run((base_iri(), target_iri()), |(base, target)| {
         let b = Iri::parse(base.as_str()).map_err(|e| TestCaseError::fail(format!("{base}: {e}")))?;
         let t = Iri::parse(target.as_str()).map_err(|e| TestCaseError::fail(format!("{target}: {e}")))?;
         match rfc3987::relativize(&b, &t) {

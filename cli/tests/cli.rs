@@ -1,55 +1,14 @@
 //! The `iri` tool, run as a user runs it. Expected outputs are reasoned from the RFC text beside
 //! each case.
 
+mod common;
+
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run iri")
-}
-
-fn iri_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    // Written from another thread: a large input and a large output would otherwise fill both
-    // pipes and wait on each other.
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().unwrap();
-    // A tool that exits before reading all its input (a usage error) closes the pipe early.
-    if let Err(e) = writer.join().unwrap() {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    output
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Each stdout line parsed as one JSON object.
-fn json_lines(output: &Output) -> Vec<Value> {
-    stdout(output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
+use common::{iri, iri_stdin, json_lines, stderr, stdout};
 
 /// RFC 3986 §3 names the parts of `foo://example.com:8042/over/there?name=ferret#nose`: scheme
 /// "foo", authority "example.com:8042", path "/over/there", query "name=ferret", fragment "nose";

@@ -1,0 +1,155 @@
+//! Bidirectional IRIs, RFC 3987 §4: the §4.1 formatting characters an IRI MUST NOT contain,
+//! the §4.2 rules for the direction of each component, and §4.4 numeric components.
+
+use std::ops::Range;
+
+use unicode_bidi::{bidi_class, BidiClass};
+
+use super::{diagnostic, excerpt, percent_encoded, Diagnostic};
+use crate::chars::is_bidi_formatting;
+use crate::components::HostSpans;
+use crate::types::IriRef;
+
+/// §4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO,
+/// RLO, and PDF)". Each run of them, with its percent-encoded form as the fix (the form
+/// §3.1 gives them in a URI).
+pub(super) fn bidi_formatting(input: &str) -> Vec<Diagnostic> {
+    let name = |c: char| match c {
+        '\u{200E}' => "LEFT-TO-RIGHT MARK",
+        '\u{200F}' => "RIGHT-TO-LEFT MARK",
+        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
+        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
+        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
+        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
+        _ => "RIGHT-TO-LEFT OVERRIDE",
+    };
+    let mut out = Vec::new();
+    let mut run: Option<(Range<usize>, char, usize)> = None;
+    let flush = |run: Option<(Range<usize>, char, usize)>, out: &mut Vec<Diagnostic>| {
+        if let Some((span, first, n)) = run {
+            let message = match n {
+                1 => format!(
+                    "U+{:04X} {}: IRIs MUST NOT contain bidirectional formatting characters",
+                    first as u32,
+                    name(first)
+                ),
+                _ => format!(
+                    "{n} bidirectional formatting characters from U+{:04X} {}: IRIs MUST NOT contain them",
+                    first as u32,
+                    name(first)
+                ),
+            };
+            let fix = percent_encoded(&input[span.clone()]);
+            out.push(diagnostic(
+                input,
+                "bidi-formatting-character",
+                span,
+                message,
+                Some(fix),
+            ));
+        }
+    };
+    for (i, c) in input.char_indices() {
+        if !is_bidi_formatting(c) {
+            continue;
+        }
+        let end = i + c.len_utf8();
+        match &mut run {
+            Some((span, _, n)) if span.end == i => {
+                span.end = end;
+                *n += 1;
+            }
+            _ => {
+                flush(run.take(), &mut out);
+                run = Some((i..end, c, 1));
+            }
+        }
+    }
+    flush(run, &mut out);
+    out
+}
+
+/// The components of RFC 3987 §4.2, as slices of the input: the userinfo, each label of a
+/// reg-name, each segment of the path and each "."-separated part of it (file extensions are
+/// components, §4.2), each name and value of an `&`/`;`/`=` query, and the fragment. A lazy
+/// iterator: no allocation.
+pub(super) fn bidi_components<'a, T: std::ops::Deref<Target = str>>(
+    iri: &'a IriRef<T>,
+) -> impl Iterator<Item = &'a str> + 'a {
+    let authority = iri.authority();
+    let userinfo = authority.as_ref().and_then(|a| a.userinfo());
+    let labels = authority
+        .filter(|a| matches!(a.host_spans(), HostSpans::RegName))
+        .map(|a| a.host_str().split('.'))
+        .into_iter()
+        .flatten();
+    let path = iri.path().as_str().split('/').flat_map(|s| s.split('.'));
+    let query = iri
+        .query()
+        .into_iter()
+        .flat_map(|q| q.split(['&', ';']).flat_map(|p| p.splitn(2, '=')));
+    userinfo
+        .into_iter()
+        .chain(labels)
+        .chain(path)
+        .chain(query)
+        .chain(iri.fragment())
+        .filter(|p| !p.is_empty())
+}
+
+/// A right-to-left character: Bidi_Class R or AL (UAX #9), as §4.2 counts them.
+pub(super) fn is_rtl(c: char) -> bool {
+    matches!(bidi_class(c), BidiClass::R | BidiClass::AL)
+}
+
+/// §4.2 on one component, `part` at `span` in `input`: left-to-right and right-to-left
+/// characters mixed, or right-to-left characters (`rtl`) without one first and last; §4.4: a
+/// component of digits only next to a right-to-left component (`beside_rtl`).
+pub(super) fn direction(
+    input: &str,
+    part: &str,
+    span: Range<usize>,
+    rtl: bool,
+    beside_rtl: bool,
+    out: &mut Vec<Diagnostic>,
+) {
+    let ltr = part.chars().any(|c| bidi_class(c) == BidiClass::L);
+    if rtl && ltr {
+        out.push(diagnostic(
+            input,
+            "bidi-mixed-direction",
+            span.clone(),
+            format!("{:?} mixes left-to-right and right-to-left characters: split it into components, or map it to URI notation (§3.1)", excerpt(part)),
+            None,
+        ));
+    }
+    let first_last_rtl =
+        part.chars().next().is_some_and(is_rtl) && part.chars().next_back().is_some_and(is_rtl);
+    if rtl && !first_last_rtl {
+        out.push(diagnostic(
+            input,
+            "bidi-rtl-boundary",
+            span.clone(),
+            format!(
+                "{:?} has right-to-left characters but does not start and end with one",
+                excerpt(part)
+            ),
+            None,
+        ));
+    }
+    let numeric = part
+        .chars()
+        .all(|c| matches!(bidi_class(c), BidiClass::EN | BidiClass::AN));
+    if numeric && beside_rtl {
+        out.push(diagnostic(
+            input,
+            "bidi-numeric-component",
+            span,
+            format!(
+                "{:?} is only digits next to a right-to-left component: the display order is hard to predict",
+                excerpt(part)
+            ),
+            None,
+        ));
+    }
+}

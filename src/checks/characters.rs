@@ -1,0 +1,260 @@
+//! The characters of an IRI: §5.3.2.2 NFC and §7.5 NFKC, §6.1 look-alikes, code points not
+//! assigned in Unicode, `iprivate` characters (which the query alone may hold), and §7.5 mixed
+//! scripts in a component.
+
+use std::ops::Range;
+
+use unicode_normalization::char::{canonical_combining_class, decompose_canonical, decompose_compatible};
+use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
+use unicode_security::mixed_script::AugmentedScriptSet;
+
+use super::{changed_part, diagnostic, excerpt, percent_encoded, Diagnostic};
+use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
+
+/// §6.1 look-alikes, unassigned code points, and `iprivate` in the query: one diagnostic per
+/// run of adjacent characters with the same finding.
+pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
+    // (code, span, characters, the first character)
+    let mut run: Option<(&'static str, Range<usize>, usize, char)> = None;
+    let flush = |run: Option<(&'static str, Range<usize>, usize, char)>, out: &mut Vec<Diagnostic>| {
+        let Some((code, span, n, first)) = run else {
+            return;
+        };
+        let cp = first as u32;
+        let (major, minor, update) = UNICODE_VERSION;
+        let (message, fix) = match code {
+            "lookalike" => {
+                let looks = LOOKALIKES
+                    .iter()
+                    .find(|(a, b, _)| (*a..=*b).contains(&cp))
+                    .map_or("a delimiter", |(.., looks)| *looks);
+                let message = match n {
+                    1 => format!("U+{cp:04X} looks like {looks}; percent-encode it"),
+                    _ => format!("{n} characters that look like space, a delimiter or nothing, from U+{cp:04X} (looks like {looks}); percent-encode them"),
+                };
+                (message, Some(percent_encoded(&input[span.clone()])))
+            }
+            "private-use-in-query" => (
+                match n {
+                    1 => format!("U+{cp:04X} is a private-use character: its meaning depends on an agreement outside the IRI"),
+                    _ => format!("{n} private-use characters from U+{cp:04X}: their meaning depends on an agreement outside the IRI"),
+                },
+                None,
+            ),
+            _ => (
+                match n {
+                    1 => format!("U+{cp:04X} is not assigned in Unicode {major}.{minor}.{update}"),
+                    _ => format!("{n} code points from U+{cp:04X} are not assigned in Unicode {major}.{minor}.{update}"),
+                },
+                None,
+            ),
+        };
+        out.push(diagnostic(input, code, span, message, fix));
+    };
+    for (i, c) in input.char_indices().filter(|(_, c)| !c.is_ascii()) {
+        let end = i + c.len_utf8();
+        let code = if is_lookalike(c) {
+            Some("lookalike")
+        } else if is_iprivate(c) {
+            Some("private-use-in-query")
+        } else if c.general_category() == GeneralCategory::Unassigned {
+            Some("unassigned")
+        } else {
+            None
+        };
+        match (&mut run, code) {
+            (Some((open, span, n, _)), Some(code)) if *open == code && span.end == i => {
+                span.end = end;
+                *n += 1;
+            }
+            _ => {
+                flush(run.take(), out);
+                run = code.map(|code| (code, i..end, 1, c));
+            }
+        }
+    }
+    flush(run, out);
+}
+
+/// §5.3.2.2 NFC and §7.5 NFKC, region by region.
+///
+/// The input is cut before each ASCII character that precedes a non-ASCII one: no
+/// normalization crosses such a cut (an ASCII character is a starter that never composes with
+/// what precedes it), so each piece is normalized alone, in linear time. `not-nfc` covers what
+/// NFC changes in a piece (adjacent ones merged), with the NFC form as the fix; `not-nfkc`
+/// covers each run of compatibility characters (NFKD differs from NFD), with the combining
+/// marks that follow, and the NFKC form as the fix. A not-NFC text without compatibility
+/// characters is `not-nfc` only. The fix is left out when the normal form would change the
+/// meaning ([`keeps_meaning`]).
+pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
+    if is_nfkc(input) {
+        // NFKC implies NFC.
+        return;
+    }
+    let bytes = input.as_bytes();
+    let mut nfkc: Vec<Diagnostic> = Vec::new();
+    // The open not-NFC region: span and fix.
+    let mut nfc: Option<(Range<usize>, Option<String>)> = None;
+    let flush_nfc = |nfc: Option<(Range<usize>, Option<String>)>, out: &mut Vec<Diagnostic>| {
+        if let Some((span, fix)) = nfc {
+            let message = format!(
+                "not in NFC: IRIs SHOULD be created in NFC, and comparison relies on it{}",
+                if fix.is_none() {
+                    " (its NFC form would change the IRI's structure)"
+                } else {
+                    ""
+                }
+            );
+            out.push(diagnostic(input, "not-nfc", span, message, fix));
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii() {
+            i += 1;
+            continue;
+        }
+        let start = i.saturating_sub(1);
+        while i < bytes.len() && !bytes[i].is_ascii() {
+            i += 1;
+        }
+        let piece = &input[start..i];
+        if !is_nfc(piece) {
+            let normalized: String = piece.nfc().collect();
+            let (changed, fix) = changed_part(piece, &normalized);
+            let span = start + changed.start..start + changed.end;
+            let fix = keeps_meaning(fix).then(|| fix.to_string());
+            match &mut nfc {
+                Some((open, open_fix)) if open.end == span.start => {
+                    open.end = span.end;
+                    match (open_fix.as_mut(), fix) {
+                        (Some(f), Some(g)) => f.push_str(&g),
+                        _ => *open_fix = None,
+                    }
+                }
+                _ => {
+                    flush_nfc(nfc.take(), out);
+                    nfc = Some((span, fix));
+                }
+            }
+        }
+        if !is_nfkc(piece) {
+            compatibility_characters(input, start, piece, &mut nfkc);
+        }
+    }
+    flush_nfc(nfc, out);
+    out.append(&mut nfkc);
+}
+
+/// The runs of compatibility characters in `piece` (at `start` in `input`), each with the
+/// combining marks that follow it.
+fn compatibility_characters(input: &str, start: usize, piece: &str, out: &mut Vec<Diagnostic>) {
+    let mut run: Option<Range<usize>> = None;
+    let flush = |run: Option<Range<usize>>, out: &mut Vec<Diagnostic>| {
+        if let Some(span) = run {
+            let text = &input[span.clone()];
+            let normalized: String = text.nfkc().collect();
+            let fix = keeps_meaning(&normalized).then_some(normalized);
+            let message = format!(
+                "{:?} has compatibility characters: newly created IRIs should be in NFKC{}",
+                excerpt(text),
+                if fix.is_none() {
+                    " (its NFKC form would change the IRI's structure)"
+                } else {
+                    ""
+                }
+            );
+            out.push(diagnostic(input, "not-nfkc", span, message, fix));
+        }
+    };
+    for (j, c) in piece.char_indices() {
+        let at = start + j;
+        let end = at + c.len_utf8();
+        let adjacent = run.as_ref().is_some_and(|r| r.end == at);
+        if is_compatibility_character(c) {
+            if adjacent {
+                if let Some(r) = run.as_mut() {
+                    r.end = end;
+                }
+            } else {
+                flush(run.take(), out);
+                run = Some(at..end);
+            }
+        } else if adjacent && canonical_combining_class(c) != 0 {
+            if let Some(r) = run.as_mut() {
+                r.end = end;
+            }
+        }
+    }
+    flush(run, out);
+}
+
+/// A character whose compatibility decomposition differs from its canonical one (UAX #15):
+/// exactly the characters that make NFKC differ from NFC.
+fn is_compatibility_character(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    // A full canonical decomposition has at most 4 characters (U+1F82: α ̓ ̀ ͅ).
+    let mut canonical = ['\0'; 4];
+    let mut n = 0;
+    decompose_canonical(c, |d| {
+        if let Some(slot) = canonical.get_mut(n) {
+            *slot = d;
+        }
+        n += 1;
+    });
+    let mut k = 0;
+    let mut same = n <= canonical.len();
+    decompose_compatible(c, |d| {
+        same &= k < n && canonical.get(k) == Some(&d);
+        k += 1;
+    });
+    !(same && k == n)
+}
+
+/// Whether a fix made of `s` keeps the meaning of the IRI: letters, digits, "-", "_", "~" and
+/// non-ASCII `iunreserved` characters that are not §6.1 look-alikes. Normalization may turn a
+/// character into a delimiter (U+FF0F FULLWIDTH SOLIDUS into "/" under NFKC, U+037E GREEK
+/// QUESTION MARK into ";" under NFC), a dot (U+2024 into "."), a space (U+00A0 into " ") or a
+/// look-alike (U+2000 into U+2002 under NFC); such forms are not offered as fixes.
+fn keeps_meaning(s: &str) -> bool {
+    s.chars().all(|c| {
+        if c.is_ascii() {
+            c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '~')
+        } else {
+            is_iunreserved(c) && !is_lookalike(c)
+        }
+    })
+}
+
+/// §7.5 with UTS #39 augmented script sets: whether the characters of `part` that belong to a
+/// script have no script in common. Characters of the Common and Inherited scripts go with
+/// any script (as UTS #39 says), and so do those of none (Unknown: unassigned, private-use,
+/// noncharacters), which UTS #39 would count as a script of their own: one such character is
+/// not a mix.
+fn mixes_scripts(part: &str) -> bool {
+    let mut set = AugmentedScriptSet::default();
+    for c in part.chars() {
+        let own = AugmentedScriptSet::for_char(c);
+        if !own.is_all() && !own.is_empty() {
+            set.intersect_with(own);
+        }
+    }
+    set.is_empty()
+}
+
+/// §7.5: one component, `part` at `span` in `input`, with characters of several scripts
+/// ([`mixes_scripts`]).
+pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mut Vec<Diagnostic>) {
+    if !part.is_ascii() && mixes_scripts(part) {
+        out.push(diagnostic(
+            input,
+            "mixed-script",
+            span,
+            format!("{:?} mixes characters of several scripts", excerpt(part)),
+            None,
+        ));
+    }
+}

@@ -1,0 +1,262 @@
+//! Percent-encoding: §5.3.2.1 case of the hex digits, §5.3.2.3 encoded characters that need no
+//! encoding, §3.2 and §6.4 octets that are not UTF-8, §8 overlong UTF-8 forms.
+
+use std::ops::Range;
+
+use super::{diagnostic, excerpt, offset, Diagnostic};
+use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, is_unreserved};
+use crate::pct::hex_octet;
+use crate::types::IriRef;
+
+/// One UTF-8 sequence written as `%HH` triplets.
+#[derive(Clone, Copy)]
+enum Unit {
+    /// A well-formed sequence (RFC 3629 §4; Unicode §3.9, Table 3-7).
+    Char(char),
+    /// A complete overlong form (`C0`/`C1` + 1, `E0 80..9F` + 1, `F0 80..8F` + 2 continuation
+    /// octets) and the code point it would decode to.
+    Overlong(u32),
+    /// A complete encoded surrogate, `ED A0..BF 80..BF` (CESU-8), and its code point.
+    Surrogate(u32),
+    /// A maximal subpart of an ill-formed sequence (Unicode §3.9, "U+FFFD Substitution of
+    /// Maximal Subparts"): a decoder replaces each with one U+FFFD.
+    IllFormed,
+}
+
+/// The percent-encoded UTF-8 sequence that starts at the "%" at `i`, and where it ends.
+fn pct_unit(bytes: &[u8], i: usize) -> (Unit, usize) {
+    let octet = |k: usize| {
+        let j = i + 3 * k;
+        (bytes.get(j) == Some(&b'%')).then(|| hex_octet(bytes, j))
+    };
+    let cont = |k: usize| octet(k).filter(|b| (0x80..=0xBF).contains(b));
+    let bits = |lead: u8, mask: u8, rest: &[u8]| {
+        rest.iter()
+            .fold(u32::from(lead & mask), |v, b| v << 6 | u32::from(b & 0x3F))
+    };
+    let lead = hex_octet(bytes, i);
+    let (len, second) = match lead {
+        0x00..=0x7F => return (Unit::Char(char::from(lead)), i + 3),
+        0xC0 | 0xC1 => {
+            return match cont(1) {
+                Some(b1) => (Unit::Overlong(bits(lead, 0x1F, &[b1])), i + 6),
+                None => (Unit::IllFormed, i + 3),
+            }
+        }
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xE1..=0xEF => (3, 0x80..=0xBF),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        _ => return (Unit::IllFormed, i + 3),
+    };
+    // Complete forms that Table 3-7 excludes by the range of the second octet.
+    match (lead, octet(1), cont(2), cont(3)) {
+        (0xE0, Some(b1 @ 0x80..=0x9F), Some(b2), _) => {
+            return (Unit::Overlong(bits(lead, 0x0F, &[b1, b2])), i + 9)
+        }
+        (0xED, Some(b1 @ 0xA0..=0xBF), Some(b2), _) => {
+            return (Unit::Surrogate(bits(lead, 0x0F, &[b1, b2])), i + 9)
+        }
+        (0xF0, Some(b1 @ 0x80..=0x8F), Some(b2), Some(b3)) => {
+            return (Unit::Overlong(bits(lead, 0x07, &[b1, b2, b3])), i + 12)
+        }
+        _ => {}
+    }
+    let mut value = u32::from(lead & (0x7F >> len));
+    for k in 1..len {
+        let ok = |b: &u8| {
+            if k == 1 {
+                second.contains(b)
+            } else {
+                (0x80..=0xBF).contains(b)
+            }
+        };
+        match octet(k).filter(ok) {
+            Some(b) => value = value << 6 | u32::from(b & 0x3F),
+            // The maximal subpart ends before this octet.
+            None => return (Unit::IllFormed, i + 3 * k),
+        }
+    }
+    match char::from_u32(value) {
+        Some(c) => (Unit::Char(c), i + 3 * len),
+        None => (Unit::IllFormed, i + 3 * len),
+    }
+}
+
+/// Adjacent units with one finding, merged.
+struct PctRun {
+    code: &'static str,
+    span: Range<usize>,
+    /// The units in the run.
+    units: usize,
+    /// The maximal ill-formed subparts in the run (`pct-not-utf8`).
+    subparts: usize,
+    /// The characters the units decode to (the fix of `pct-unreserved` and `pct-ucschar`).
+    decoded: String,
+    /// The code point of a lone encoded surrogate.
+    surrogate: Option<u32>,
+}
+
+/// §5.3.2.1, §5.3.2.3, §6.4 and §8 on every `%HH` run.
+///
+/// The triplets are read as UTF-8 sequences (Unicode §3.9, Table 3-7). One diagnostic per run
+/// of adjacent sequences with the same finding: encoded unreserved characters
+/// (`pct-unreserved`, fix: the characters), encoded `ucschar` or, in the query, `iprivate`
+/// (`pct-ucschar`; not the §6.1 look-alikes, which are better kept encoded), complete overlong
+/// forms (`pct-overlong-utf8`), and octets that are not UTF-8 (`pct-not-utf8`): the rule for
+/// these is one diagnostic per run of adjacent ill-formed octets, however many maximal
+/// subparts it has (an encoded surrogate `%ED%A0%80` is three maximal subparts and three
+/// U+FFFD for a decoder, but one finding; `r%E9sum%E9` has two). Lowercase hex digits
+/// (`pct-lowercase-hex`) are one diagnostic per run of such triplets, cut where a decoding
+/// finding begins or ends, so that its fix never straddles the better fix of decoding.
+pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
+    iri: &IriRef<T>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let input = iri.as_str();
+    let bytes = input.as_bytes();
+    let query = iri.query().map(|q| offset(input, q)..offset(input, q) + q.len());
+    let mut lowercase: Vec<Diagnostic> = Vec::new();
+    let mut decoding: Vec<Diagnostic> = Vec::new();
+    // The open run of lowercase triplets, and the decoding finding (with a fix) it lies in.
+    let mut lower: Option<(Range<usize>, Option<&str>)> = None;
+    let mut run: Option<PctRun> = None;
+    let flush_lower = |lower: Option<(Range<usize>, Option<&str>)>, to: &mut Vec<Diagnostic>| {
+        if let Some((span, _)) = lower {
+            let text = input.get(span.clone()).unwrap_or_default();
+            let shown = excerpt(text);
+            to.push(diagnostic(
+                input,
+                "pct-lowercase-hex",
+                span,
+                format!("{shown} has lowercase hex digits"),
+                Some(text.to_ascii_uppercase()),
+            ));
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        let (unit, end) = pct_unit(bytes, i);
+        // A parsed IRI has whole triplets; the end is kept in the input all the same.
+        let end = end.min(bytes.len());
+        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
+        let code = match unit {
+            Unit::Char(c) if is_unreserved(c) => Some("pct-unreserved"),
+            Unit::Char(c)
+                if !c.is_ascii()
+                    && !is_lookalike(c)
+                    && (is_iunreserved(c) || (in_query && is_iprivate(c))) =>
+            {
+                Some("pct-ucschar")
+            }
+            Unit::Char(_) => None,
+            Unit::Overlong(_) => Some("pct-overlong-utf8"),
+            Unit::Surrogate(_) | Unit::IllFormed => Some("pct-not-utf8"),
+        };
+        let fixed_by = code.filter(|c| matches!(*c, "pct-unreserved" | "pct-ucschar"));
+        for t in (i..end).step_by(3) {
+            let lowercase_digits = bytes
+                .get(t + 1..t + 3)
+                .is_some_and(|h| h.iter().any(u8::is_ascii_lowercase));
+            match &mut lower {
+                Some((span, by)) if lowercase_digits && span.end == t && *by == fixed_by => {
+                    span.end = t + 3;
+                }
+                _ => {
+                    flush_lower(lower.take(), &mut lowercase);
+                    lower = lowercase_digits.then_some((t..t + 3, fixed_by));
+                }
+            }
+        }
+        let continues = run
+            .as_ref()
+            .is_some_and(|r| Some(r.code) == code && r.span.end == i);
+        if !continues {
+            if let Some(r) = run.take() {
+                decoding.push(pct_diagnostic(input, r));
+            }
+            run = code.map(|code| PctRun {
+                code,
+                span: i..i,
+                units: 0,
+                subparts: 0,
+                decoded: String::new(),
+                surrogate: None,
+            });
+        }
+        if let Some(r) = &mut run {
+            r.span.end = end;
+            r.units += 1;
+            match unit {
+                Unit::Char(c) => r.decoded.push(c),
+                Unit::Overlong(v) => r.decoded.push(char::from_u32(v).unwrap_or('\u{FFFD}')),
+                Unit::Surrogate(v) => {
+                    r.subparts += 3;
+                    r.surrogate = Some(v);
+                }
+                Unit::IllFormed => r.subparts += 1,
+            }
+        }
+        i = end;
+    }
+    flush_lower(lower, &mut lowercase);
+    if let Some(r) = run {
+        decoding.push(pct_diagnostic(input, r));
+    }
+    // Both lists are in input order; merged by start, lowercase first at the same start (see
+    // `Diagnostic::apply_fixes`).
+    let mut decoding = decoding.into_iter().peekable();
+    for d in lowercase {
+        while let Some(e) = decoding.next_if(|e| e.span.start < d.span.start) {
+            out.push(e);
+        }
+        out.push(d);
+    }
+    out.extend(decoding);
+}
+
+/// The diagnostic of one run of units with one finding: §5.3.2.3 with the decoded characters
+/// as the fix, §8 overlong forms, §6.4 octets that are not UTF-8.
+fn pct_diagnostic(input: &str, r: PctRun) -> Diagnostic {
+    let text = excerpt(input.get(r.span.clone()).unwrap_or_default());
+    let decoded = excerpt(&r.decoded);
+    let (message, fix) = match r.code {
+        "pct-unreserved" if r.units == 1 => (
+            format!("{text} encodes the unreserved character {decoded:?}"),
+            Some(r.decoded.clone()),
+        ),
+        "pct-unreserved" => (
+            format!("{text} encodes the unreserved characters {decoded:?}"),
+            Some(r.decoded.clone()),
+        ),
+        "pct-ucschar" => (
+            format!("{text} encodes {decoded:?}, which an IRI can hold as it is"),
+            Some(r.decoded.clone()),
+        ),
+        "pct-overlong-utf8" => (
+            format!("{text} is an overlong UTF-8 form of {decoded:?}; decoders that accept it see that character where the IRI shows none"),
+            None,
+        ),
+        _ => match r.surrogate {
+            Some(v) if r.units == 1 => (
+                format!("{text} encodes the UTF-16 surrogate U+{v:04X}, which UTF-8 excludes (a decoder reads 3 U+FFFD)"),
+                None,
+            ),
+            _ => (
+                format!(
+                    "{text} is not UTF-8: a decoder reads {} U+FFFD, one per maximal ill-formed subpart",
+                    r.subparts
+                ),
+                None,
+            ),
+        },
+    };
+    diagnostic(input, r.code, r.span, message, fix)
+}
