@@ -409,9 +409,11 @@ fn verify(batch: &Batch, symbol: StartSymbol, lint: bool) -> Vec<Failure> {
             continue;
         }
         if lint {
-            found.extend(rfc3987::lint(text).into_iter().map(|d| Failure {
+            let diagnostics = rfc3987::lint(text);
+            let columns = columns(text, diagnostics.iter().map(|d| d.span.start));
+            found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Failure {
                 number: *number,
-                column: text[..d.span.start].chars().count() + 1,
+                column,
                 code: d.code,
                 severity: d.severity,
                 message: d.message,
@@ -419,4 +421,32 @@ fn verify(batch: &Batch, symbol: StartSymbol, lint: bool) -> Vec<Failure> {
         }
     }
     found
+}
+
+/// The 1-based character column of each byte offset, counted in one pass over `text` however
+/// many offsets there are (counting from the start for each would be quadratic on a long line
+/// with many findings).
+fn columns(text: &str, offsets: impl Iterator<Item = usize>) -> Vec<usize> {
+    let offsets: Vec<usize> = offsets.collect();
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_by_key(|&i| offsets[i]);
+    let mut columns = vec![0; offsets.len()];
+    let (mut at, mut column) = (0, 1);
+    for i in order {
+        column += text[at..offsets[i]].chars().count();
+        at = offsets[i];
+        columns[i] = column;
+    }
+    columns
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+
+    #[test]
+    fn columns_count_characters_in_any_order() {
+        // "aé b": "é" is two bytes, so byte 3 (the space) is the third character.
+        assert_eq!(columns("aé b", [3, 0, 4, 3].into_iter()), [3, 1, 4, 3]);
+    }
 }

@@ -23,7 +23,8 @@ use crate::{for_each_input, Status};
 #[command(after_help = "Examples:\n  \
     iri lint 'HTTP://Example.org:80/a/./b'\n  \
     iri lint --json 'http://ab.cd.ef/זח1/2טי/ךכ.html'\n  \
-    iri lint --deny warnings < iris.txt\n\n\
+    iri lint --deny warnings < iris.txt\n  \
+    iri lint --max 0 --json < iris.txt   (every diagnostic of every line)\n\n\
     With --json, one object per diagnostic, on its own line:\n  \
     {\"input\", \"code\", \"severity\": \"error\"|\"warning\"|\"note\", \"section\", \"span\": [START, END], \
     \"message\", \"help\"}\n\
@@ -41,6 +42,11 @@ pub struct LintArgs {
     /// List every diagnostic code with its severity and section, and exit.
     #[arg(long)]
     codes: bool,
+    /// Show at most N diagnostics per input (0: all). The rest are counted on standard error
+    /// and still decide the exit status. With --json every line repeats the input, so an input
+    /// with millions of findings would print millions of copies of itself.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    max: usize,
     /// IRI references to check; without any, each line of standard input is one.
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -87,7 +93,11 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                 }],
             ),
         };
-        for d in &diagnostics {
+        let shown = match args.max {
+            0 => diagnostics.len(),
+            max => max.min(diagnostics.len()),
+        };
+        for d in &diagnostics[..shown] {
             if args.json {
                 out.json(&json!({
                     "input": text,
@@ -101,6 +111,13 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
             } else {
                 out.record(&format!("{}\n\n", render(&renderer, &text, d)))?;
             }
+        }
+        if shown < diagnostics.len() {
+            eprintln!(
+                "iri: {} more diagnostics for this input are not shown (--max {})",
+                diagnostics.len() - shown,
+                args.max
+            );
         }
         if !args.json && diagnostics.iter().any(|d| d.fix.is_some()) {
             // Once per input, not per diagnostic: the output stays linear in the input.

@@ -2,29 +2,11 @@
 //! shown once per input, and output linear in the input. Expected outputs are reasoned from the
 //! RFC text beside each case.
 
-use std::process::{Command, Output, Stdio};
+mod common;
 
 use serde_json::{json, Value};
 
-fn iri(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run iri")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-/// Each stdout line parsed as one JSON object.
-fn json_lines(output: &Output) -> Vec<Value> {
-    stdout(output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
+use common::{iri, json_lines, stderr, stdout};
 
 /// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order; `help` is
 /// the fix of the span in words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
@@ -103,9 +85,13 @@ fn long_input_renders_in_linear_size() {
     // 5000 separate findings ("%41/" repeated): each rendered with a bounded window, where the
     // whole input under each would be 5000 x 20 kB.
     let input = format!("http://example.org/{}", "%41/".repeat(5_000));
-    let out = iri(&["lint", &input]);
+    let out = iri(&["lint", "--max", "0", &input]);
     let text = stdout(&out);
     assert_eq!(text.matches("warning[pct-unreserved]").count(), 5_000);
+    // By default at most 20 per input are shown, and the rest are counted on stderr.
+    let out = iri(&["lint", &input]);
+    assert_eq!(stdout(&out).matches("warning[pct-unreserved]").count(), 20);
+    assert!(stderr(&out).contains("4980 more diagnostics"), "{}", stderr(&out));
     assert!(text.len() < 5_000 * 600 + 2 * input.len(), "{} bytes", text.len());
 }
 
