@@ -24,8 +24,9 @@
 //! ```
 //!
 //! RFC 3987 §4.1 forbids the bidirectional formatting characters (U+200E, U+200F,
-//! U+202A–U+202E) that `ucschar` would admit; the grammar leaves them out of `ucschar`, so they are
-//! rejected with an error of kind [`ParseErrorKind::BidiFormattingCharacter`].
+//! U+202A–U+202E) that the exact `ucschar` ranges of §2.2 admit; parsing checks that rule beside
+//! the grammar and rejects them with an error of kind
+//! [`ParseErrorKind::BidiFormattingCharacter`] at the first one.
 //!
 //! The passes the RFC defines work on those components:
 //!
