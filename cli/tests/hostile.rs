@@ -4,8 +4,9 @@
 //! output linear in its input. The library functions behind them are checked on the same
 //! shapes, with an allocation bound, in `tests/hostile.rs`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{iri, iri_stdin as run};
 
 const TEN_MB: usize = 10 * 1024 * 1024;
 
@@ -13,26 +14,6 @@ const TEN_MB: usize = 10 * 1024 * 1024;
 /// `lint --json` repeats the input on each of its at most 20 lines per input (`--max`), and the
 /// rendered lint shows a bounded window per finding.
 const OUTPUT_PER_INPUT_BYTE: usize = 64;
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run iri");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // Written from another thread: large input and large output would fill both pipes.
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().expect("iri runs");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("iri reads all its input");
-    output
-}
 
 fn fill(unit: &str, len: usize) -> String {
     unit.repeat(len / unit.len())
@@ -157,10 +138,7 @@ fn arguments_as_long_as_allowed() {
     // 16,000 segments each: "%41/./" is 96 KB of them, "A/" 32 KB.
     let a = format!("http://example.org/{}", "%41/./".repeat(16_000));
     let b = format!("http://example.org/{}", "A/".repeat(16_000));
-    let out = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(["compare", "--level", "syntax", &a, &b])
-        .output()
-        .expect("run iri");
+    let out = iri(&["compare", "--level", "syntax", &a, &b]);
     // RFC 3987 §5.3.2.3 decodes %41 to "A" and §5.3.2.4 removes the "." segments: equivalent.
     assert_eq!(
         out.status.code(),
@@ -169,19 +147,20 @@ fn arguments_as_long_as_allowed() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = long("a/b c?d#");
-    let out = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args([
-            "build",
-            "--scheme",
-            "http",
-            "--host",
-            "example.org",
-            "--segment",
-            &text,
-        ])
-        .args(["--query-pair", &format!("k={text}"), "--fragment", &text])
-        .output()
-        .expect("run iri");
+    let pair = format!("k={text}");
+    let out = iri(&[
+        "build",
+        "--scheme",
+        "http",
+        "--host",
+        "example.org",
+        "--segment",
+        &text,
+        "--query-pair",
+        &pair,
+        "--fragment",
+        &text,
+    ]);
     assert_eq!(
         out.status.code(),
         Some(0),
