@@ -5,7 +5,7 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::chars::{is_iprivate, is_ucschar, is_unreserved};
+use crate::chars::{is_iprivate, is_iunreserved, is_sub_delims, is_unreserved};
 use crate::components::Host;
 use crate::error::ParseError;
 use crate::pct::{encode_char, hex_octet};
@@ -31,11 +31,8 @@ pub enum Component {
 
 /// Whether `c` may stand as it is, as data, in `component`.
 fn allowed(c: char, component: Component) -> bool {
-    let sub_delim = matches!(
-        c,
-        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '='
-    );
-    let iunreserved = is_unreserved(c) || is_ucschar(c);
+    let sub_delim = is_sub_delims(c);
+    let iunreserved = is_iunreserved(c);
     match component {
         Component::Userinfo => iunreserved || sub_delim || c == ':',
         Component::RegName => iunreserved || sub_delim,
@@ -159,14 +156,10 @@ fn describe(host: Host<'_>) -> String {
 /// RFC 3987 §2.2): the byte offset of the first character that does not fit, `Some(0)` for the
 /// empty string, `None` for a scheme.
 fn scheme_error(scheme: &str) -> Option<usize> {
-    let mut chars = scheme.char_indices();
-    match chars.next() {
-        Some((_, c)) if c.is_ascii_alphabetic() => {}
-        _ => return Some(0),
+    match crate::scan::scheme(scheme.as_bytes()) {
+        Some(len) if len == scheme.len() => None,
+        found => Some(found.unwrap_or(0)),
     }
-    chars
-        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
-        .map(|(i, _)| i)
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (RFC 3986 §3.2.2): the
@@ -181,13 +174,7 @@ fn ipvfuture_error(version: &str, address: &str) -> Option<(&'static str, usize)
     if let Some(at) = bad(version, |c| c.is_ascii_hexdigit()) {
         return Some(("IPvFuture version", at));
     }
-    let address_char = |c: char| {
-        is_unreserved(c)
-            || matches!(
-                c,
-                '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=' | ':'
-            )
-    };
+    let address_char = |c: char| is_unreserved(c) || is_sub_delims(c) || c == ':';
     bad(address, address_char).map(|at| ("IPvFuture address", at))
 }
 

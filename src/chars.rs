@@ -1,10 +1,19 @@
-//! Character classes of RFC 3987 §2.2 as predicates, for the passes that work on decoded
-//! characters (percent-encoding normalization). The grammar is the judge; tests/chars.rs checks
-//! that each predicate agrees with its grammar rule.
+//! Character classes of RFC 3987 §2.2 as predicates, for the scanner and for the passes that
+//! work on decoded characters (percent-encoding normalization, building). The grammar is the
+//! judge: `tests/scanner.rs` checks the scanner, which is built on these predicates, against it,
+//! and `tests/normalize.rs` (`decoding_agrees_with_the_grammar`) the decoding.
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3)
-pub(crate) fn is_unreserved(c: char) -> bool {
+pub(crate) const fn is_unreserved(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_' | '~')
+}
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2)
+pub(crate) const fn is_sub_delims(c: char) -> bool {
+    matches!(
+        c,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '='
+    )
 }
 
 /// ```text

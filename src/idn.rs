@@ -8,9 +8,9 @@ use std::fmt;
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
 use crate::chars::{is_iunreserved, is_lookalike};
-use crate::components::Host;
+use crate::components::HostSpans;
+use crate::parse::host_kind;
 use crate::pct::{decode_where, hex_octet};
-use crate::types::IriRef;
 
 /// A host name label that ToASCII rejects: the label and the reason.
 ///
@@ -238,8 +238,7 @@ pub(crate) fn to_unicode(reg_name: &str) -> String {
             // result is the label again (so an over-long label stays as it is).
             let round_trips = uts46_to_ascii(&unicode, DnsLength::Verify)
                 .is_some_and(|ascii| ascii.eq_ignore_ascii_case(label));
-            if result.is_ok() && round_trips && unicode.chars().all(|c| is_iunreserved(c) && !is_lookalike(c))
-            {
+            if result.is_ok() && round_trips && unicode.chars().all(shows_as_itself) {
                 out.push_str(&unicode);
                 continue;
             }
@@ -247,6 +246,12 @@ pub(crate) fn to_unicode(reg_name: &str) -> String {
         out.push_str(label);
     }
     out
+}
+
+/// Whether `c` may stand in the Unicode form of a host label: it is `iunreserved` (RFC 3987
+/// §2.2) and no §6.1 look-alike of a delimiter or space.
+fn shows_as_itself(c: char) -> bool {
+    is_iunreserved(c) && !is_lookalike(c)
 }
 
 /// RFC 3987 §5.3.3 IDN normalization of an `ireg-name` (already through §5.3.2.3 and, if asked,
@@ -267,18 +272,12 @@ pub(crate) fn normalize_host(host: &str) -> Option<String> {
         |label, _, _| !label.iter().any(|&c| is_lookalike(c)),
     );
     result.ok()?;
-    if !unicode.chars().all(|c| is_iunreserved(c) && !is_lookalike(c)) {
+    if !unicode.chars().all(shows_as_itself) {
         return None;
     }
-    // The same structure: "//" host is an authority whose host is this very reg-name (the
-    // grammar decides; only an IPv4address can differ, given iunreserved characters).
-    let authority = format!("//{unicode}");
-    let same = IriRef::parse(authority.as_str()).is_ok_and(|r| {
-        r.authority().is_some_and(|a| {
-            a.userinfo().is_none() && a.port().is_none() && a.host() == Host::RegName(&unicode)
-        })
-    });
-    same.then(|| unicode.into_owned())
+    // The same structure: the grammar still reads a reg-name (only an IPv4address can differ,
+    // given iunreserved characters).
+    (host_kind(&unicode) == Some(HostSpans::RegName)).then(|| unicode.into_owned())
 }
 
 #[cfg(test)]

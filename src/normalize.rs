@@ -9,6 +9,7 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
 use crate::components::HostSpans;
 use crate::idn;
+use crate::parse::host_kind;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::resolve::remove_dot_segments;
@@ -191,7 +192,9 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
         // `1.2.3.4`), which RFC 3986 §3.2.2 says is read as an IPv4address: record what the
         // grammar reads. NFC and case never make digits, and the IDN step keeps the kind.
         let host_kind = match authority.host_spans() {
-            HostSpans::RegName if authority.host_str().contains('%') => reg_name_kind(&host),
+            HostSpans::RegName if authority.host_str().contains('%') => {
+                host_kind(&host).unwrap_or(HostSpans::RegName)
+            }
             kind => kind,
         };
         let port = authority.port().filter(|port| {
@@ -217,15 +220,6 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     }
     let (text, spans) = out.finish();
     IriRef::from_parts(text, spans)
-}
-
-/// The kind of host the grammar reads in `host`, a reg-name after normalization.
-fn reg_name_kind(host: &str) -> HostSpans {
-    let authority = format!("//{host}");
-    IriRef::parse(authority.as_str())
-        .ok()
-        .and_then(|r| r.authority().map(|a| a.host_spans()))
-        .unwrap_or(HostSpans::RegName)
 }
 
 /// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character (or

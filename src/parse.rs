@@ -5,7 +5,7 @@ use pest::error::InputLocation;
 use pest::Parser;
 
 use crate::chars::is_bidi_formatting;
-use crate::components::Spans;
+use crate::components::{HostSpans, Spans};
 use crate::error::ParseError;
 use crate::grammar::{IriParser, Rule};
 use crate::scan;
@@ -98,10 +98,28 @@ pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::P
             _ => Err(ParseError::not_ascii(symbol.name(), input, at, c)),
         };
     }
-    if let Some((at, c)) = input.char_indices().find(|&(_, c)| is_bidi_formatting(c)) {
+    if let Some((at, c)) = first_bidi_formatting(input) {
         return Err(ParseError::bidi(symbol.name(), input, at, c));
     }
     parsed.map_err(|e| syntax_error(input, symbol, &e))
+}
+
+/// The first RFC 3987 §4.1 bidi formatting character of `input`. All seven lie in
+/// U+2000–U+2FFF, whose UTF-8 forms start with the lead byte E2: only at an E2 byte is a
+/// character decoded.
+fn first_bidi_formatting(input: &str) -> Option<(usize, char)> {
+    let bytes = input.as_bytes();
+    let mut from = 0;
+    while let Some(n) = bytes[from..].iter().position(|&b| b == 0xE2) {
+        let at = from + n;
+        // E2 is a lead byte, so `at` is a character boundary.
+        let c = input[at..].chars().next()?;
+        if is_bidi_formatting(c) {
+            return Some((at, c));
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Where pest's error points.
@@ -128,6 +146,18 @@ pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseErro
         Some(spans) => Ok(spans),
         None => grammar_spans(input, symbol),
     }
+}
+
+/// The kind of host the grammar reads in `host` when it stands alone as an authority (`//host`;
+/// RFC 3986 §3.2.2 reads an `IPv4address` before an `ireg-name`), or `None` when `//host` is
+/// not an authority whose host is all of `host` (it holds a delimiter). For the passes that
+/// rewrite a host (normalization) and must record what the grammar would read.
+pub(crate) fn host_kind(host: &str) -> Option<HostSpans> {
+    let authority = format!("//{host}");
+    let spans = spans(&authority, StartSymbol::IrelativeRef).ok()?;
+    let a = spans.authority?;
+    let whole = a.userinfo.is_none() && a.port.is_none() && a.host.end == authority.len();
+    whole.then_some(a.host_kind)
 }
 
 /// [`spans`] with the pest grammar deciding alone, and one walk of its tree.

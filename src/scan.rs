@@ -10,7 +10,7 @@
 //! generated input. Each function takes the position where its rule starts and returns the
 //! position where it ends, or `None` when the rule does not match there. Nothing allocates.
 
-use crate::chars::{is_iprivate, is_ucschar};
+use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
 use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::parse::StartSymbol;
 use crate::walk::{ipv4, ipv6};
@@ -30,12 +30,9 @@ const fn class_table() -> [u8; 128] {
     let mut b = 0;
     while b < 128 {
         let c = b as u8;
-        table[b] = if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+        table[b] = if is_unreserved(c as char) {
             UNRESERVED
-        } else if matches!(
-            c,
-            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-        ) {
+        } else if is_sub_delims(c as char) {
             SUB_DELIMS
         } else if c == b':' {
             COLON
@@ -155,14 +152,7 @@ impl Scanner<'_> {
 
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1)
     fn scheme(&self, pos: usize) -> Option<usize> {
-        if !self.byte(pos)?.is_ascii_alphabetic() {
-            return None;
-        }
-        let rest = self.bytes[pos + 1..]
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            .unwrap_or(self.bytes.len() - pos - 1);
-        Some(pos + 1 + rest)
+        scheme(&self.bytes[pos..]).map(|len| pos + len)
     }
 
     /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
@@ -352,6 +342,19 @@ impl Scanner<'_> {
         spans.fragment = Some(Span { start: pos + 1, end });
         end
     }
+}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1): the length of the
+/// scheme at the start of `bytes`, if there is one.
+pub(crate) fn scheme(bytes: &[u8]) -> Option<usize> {
+    if !bytes.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let rest = bytes[1..]
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .unwrap_or(bytes.len() - 1);
+    Some(1 + rest)
 }
 
 /// The length of the `IPv4address` at the start of `bytes`, if there is one.

@@ -9,7 +9,7 @@ use encoding_rs::Encoding;
 use crate::components::HostSpans;
 use crate::error::ParseError;
 use crate::idn::{self, IdnaError};
-use crate::pct::{encode_char, encode_octets};
+use crate::pct::encode_octets;
 use crate::preprocess::{encode_unwise, is_unwise, DecodeError};
 use crate::recompose::Recomposer;
 use crate::types::{IriRef, UriRef};
@@ -254,31 +254,16 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 }
 
 /// §3.1 step 2 on the whole text at once (nothing else applies): every non-ASCII character as
-/// its percent-encoded UTF-8 octets, ASCII copied in runs.
+/// its percent-encoded UTF-8 octets.
 fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
     let spans = iri.spans();
-    let bytes = text.as_bytes();
-    let Some(first) = next_non_ascii(bytes, 0) else {
+    if text.is_ascii() {
         return UriRef::from_parts(text.to_string(), spans);
-    };
+    }
+    let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len() * 2);
-    out.push_str(&text[..first]);
-    let mut start = first;
-    let last = loop {
-        // A run of non-ASCII characters: it starts and ends on character boundaries.
-        let end = bytes[start..]
-            .iter()
-            .position(u8::is_ascii)
-            .map_or(bytes.len(), |n| start + n);
-        encode_octets(&mut out, &bytes[start..end]);
-        let next = next_non_ascii(bytes, end).unwrap_or(bytes.len());
-        out.push_str(&text[end..next]);
-        if next == bytes.len() {
-            break end;
-        }
-        start = next;
-    };
+    let (first, last) = encode_non_ascii(&mut out, text);
     // Each non-ASCII octet became three bytes, so a boundary at byte `o` moves by twice the
     // non-ASCII bytes before it: none before the first, all after the last. Only boundaries
     // between the two need counting, and they come in increasing order.
@@ -298,8 +283,32 @@ fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     UriRef::from_parts(out, spans.map_offsets(moved))
 }
 
+/// Appends `text` with each run of non-ASCII characters (the grammar allows only `ucschar` and,
+/// in the query, `iprivate`) as its percent-encoded UTF-8 octets, and ASCII copied in runs.
+/// Returns the offsets in `text` of its first non-ASCII byte and of the byte after its last
+/// (both 0 when there is none).
+#[inline]
+fn encode_non_ascii(out: &mut String, text: &str) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let (mut i, mut first, mut last) = (0, None, 0);
+    while let Some(start) = next_non_ascii(bytes, i) {
+        first = first.or(Some(start));
+        // A run of non-ASCII characters: it starts and ends on character boundaries.
+        out.push_str(&text[i..start]);
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii)
+            .map_or(bytes.len(), |n| start + n);
+        encode_octets(out, &bytes[start..end]);
+        (i, last) = (end, end);
+    }
+    out.push_str(&text[i..]);
+    (first.unwrap_or(0), last)
+}
+
 /// The offset of the first non-ASCII byte at or after `from`, eight bytes at a time (a word
 /// with no high bit set is all ASCII).
+#[inline]
 fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
     let mut i = from;
@@ -313,17 +322,10 @@ fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
     bytes[i..].iter().position(|b| !b.is_ascii()).map(|n| i + n)
 }
 
-/// §3.1 step 2 on one component: every non-ASCII character (the grammar allows only `ucschar`
-/// and, in the query, `iprivate`) as its percent-encoded UTF-8 octets.
+/// §3.1 step 2 on one component.
 fn encode_ucschars(component: &str) -> String {
     let mut out = String::with_capacity(component.len());
-    for c in component.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            encode_char(&mut out, c);
-        }
-    }
+    encode_non_ascii(&mut out, component);
     out
 }
 

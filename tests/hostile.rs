@@ -66,20 +66,6 @@ fn bounded<R>(what: &str, shape: &str, input_len: usize, f: impl FnOnce() -> R) 
     result
 }
 
-/// `str::floor_char_boundary`, which is not stable on the crate's minimum Rust version.
-trait FloorCharBoundary {
-    fn floor_char_boundary_compat(&self, at: usize) -> usize;
-}
-
-impl FloorCharBoundary for str {
-    fn floor_char_boundary_compat(&self, at: usize) -> usize {
-        (0..=at.min(self.len()))
-            .rev()
-            .find(|&i| self.is_char_boundary(i))
-            .unwrap_or(0)
-    }
-}
-
 fn fill(unit: &str, len: usize) -> String {
     unit.repeat(len / unit.len())
 }
@@ -144,7 +130,12 @@ fn parse_and_validate_every_start_symbol() {
             // error is the grammar's when it comes first): 1 MB of those is enough to show
             // linearity and keeps the suite fast.
             let input = match symbol.is_uri() && !input.is_ascii() {
-                true => &input[..input.floor_char_boundary_compat(1 << 20)],
+                true => {
+                    &input[..(0..=1 << 20)
+                        .rev()
+                        .find(|&i| input.is_char_boundary(i))
+                        .unwrap_or(0)]
+                }
                 false => input.as_str(),
             };
             bounded("validate", shape, input.len(), || validate(input, symbol).is_ok());

@@ -5,86 +5,8 @@ use std::ops::Range;
 
 use super::{diagnostic, excerpt, offset, Diagnostic};
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, is_unreserved};
-use crate::pct::hex_octet;
+use crate::pct::{pct_unit, Unit};
 use crate::types::IriRef;
-
-/// One UTF-8 sequence written as `%HH` triplets.
-#[derive(Clone, Copy)]
-enum Unit {
-    /// A well-formed sequence (RFC 3629 §4; Unicode §3.9, Table 3-7).
-    Char(char),
-    /// A complete overlong form (`C0`/`C1` + 1, `E0 80..9F` + 1, `F0 80..8F` + 2 continuation
-    /// octets) and the code point it would decode to.
-    Overlong(u32),
-    /// A complete encoded surrogate, `ED A0..BF 80..BF` (CESU-8), and its code point.
-    Surrogate(u32),
-    /// A maximal subpart of an ill-formed sequence (Unicode §3.9, "U+FFFD Substitution of
-    /// Maximal Subparts"): a decoder replaces each with one U+FFFD.
-    IllFormed,
-}
-
-/// The percent-encoded UTF-8 sequence that starts at the "%" at `i`, and where it ends.
-fn pct_unit(bytes: &[u8], i: usize) -> (Unit, usize) {
-    let octet = |k: usize| {
-        let j = i + 3 * k;
-        (bytes.get(j) == Some(&b'%')).then(|| hex_octet(bytes, j))
-    };
-    let cont = |k: usize| octet(k).filter(|b| (0x80..=0xBF).contains(b));
-    let bits = |lead: u8, mask: u8, rest: &[u8]| {
-        rest.iter()
-            .fold(u32::from(lead & mask), |v, b| v << 6 | u32::from(b & 0x3F))
-    };
-    let lead = hex_octet(bytes, i);
-    let (len, second) = match lead {
-        0x00..=0x7F => return (Unit::Char(char::from(lead)), i + 3),
-        0xC0 | 0xC1 => {
-            return match cont(1) {
-                Some(b1) => (Unit::Overlong(bits(lead, 0x1F, &[b1])), i + 6),
-                None => (Unit::IllFormed, i + 3),
-            }
-        }
-        0xC2..=0xDF => (2, 0x80..=0xBF),
-        0xE0 => (3, 0xA0..=0xBF),
-        0xED => (3, 0x80..=0x9F),
-        0xE1..=0xEF => (3, 0x80..=0xBF),
-        0xF0 => (4, 0x90..=0xBF),
-        0xF4 => (4, 0x80..=0x8F),
-        0xF1..=0xF3 => (4, 0x80..=0xBF),
-        _ => return (Unit::IllFormed, i + 3),
-    };
-    // Complete forms that Table 3-7 excludes by the range of the second octet.
-    match (lead, octet(1), cont(2), cont(3)) {
-        (0xE0, Some(b1 @ 0x80..=0x9F), Some(b2), _) => {
-            return (Unit::Overlong(bits(lead, 0x0F, &[b1, b2])), i + 9)
-        }
-        (0xED, Some(b1 @ 0xA0..=0xBF), Some(b2), _) => {
-            return (Unit::Surrogate(bits(lead, 0x0F, &[b1, b2])), i + 9)
-        }
-        (0xF0, Some(b1 @ 0x80..=0x8F), Some(b2), Some(b3)) => {
-            return (Unit::Overlong(bits(lead, 0x07, &[b1, b2, b3])), i + 12)
-        }
-        _ => {}
-    }
-    let mut value = u32::from(lead & (0x7F >> len));
-    for k in 1..len {
-        let ok = |b: &u8| {
-            if k == 1 {
-                second.contains(b)
-            } else {
-                (0x80..=0xBF).contains(b)
-            }
-        };
-        match octet(k).filter(ok) {
-            Some(b) => value = value << 6 | u32::from(b & 0x3F),
-            // The maximal subpart ends before this octet.
-            None => return (Unit::IllFormed, i + 3 * k),
-        }
-    }
-    match char::from_u32(value) {
-        Some(c) => (Unit::Char(c), i + 3 * len),
-        None => (Unit::IllFormed, i + 3 * len),
-    }
-}
 
 /// Adjacent units with one finding, merged.
 struct PctRun {
