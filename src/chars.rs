@@ -40,6 +40,15 @@ pub(crate) fn is_bidi_formatting(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
 }
 
+/// Characters that do not show when printed, or move the text around them: controls, the
+/// bidi formatting characters and isolates, white space other than the space, the byte order
+/// mark and the zero-width characters. Error messages show them as `\u{XXXX}`.
+pub(crate) fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+}
+
 /// `iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD` (RFC 3987 §2.2)
 pub(crate) fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)

@@ -2,8 +2,7 @@
 
 use std::fmt;
 
-use crate::chars::is_bidi_formatting;
-use crate::grammar::{abnf_name, Rule};
+use crate::chars::is_invisible;
 
 /// What kind of failure a [`ParseError`] reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,192 +18,210 @@ pub enum ParseErrorKind {
     NotAscii,
 }
 
-/// An input that is not an IRI (or URI) of the requested kind.
+/// The component of the generic syntax (RFC 3986 §3, RFC 3987 §2.2) where a syntax error is.
 ///
-/// It tells where parsing failed (a byte offset and a 1-based character column), which ABNF rules
-/// the grammar expected there, by their RFC names, and a message. `Display` shows the input with a
-/// caret under the offending character:
+/// It is the component as a reader of the input sees it: the one the last character read
+/// belongs to, or the one the delimiter read last opens (the ":" after the scheme opens the
+/// path, "//" and "@" the host, the ":" of a port the port, "?" the query, "#" the fragment).
+/// Where the characters read so far fit two readings, the one RFC 3986 Appendix B gives: a
+/// first segment is a scheme when a ":" follows before any "/", "?" or "#", and the start of an
+/// authority is a userinfo when an "@" follows in it. An authority such as `a:80x` that could
+/// only still be a userinfo, with no "@" after it, is reported in the port: the reader meant
+/// `host:port`; one such as `fe80::1` (hex digits and two or more ":") in the host: the reader
+/// meant an IPv6 address, which needs its brackets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SyntaxComponent {
+    /// `scheme` (RFC 3986 §3.1)
+    Scheme,
+    /// `iuserinfo` (RFC 3987 §2.2, RFC 3986 §3.2.1)
+    Userinfo,
+    /// `ihost` as an `ireg-name` or `IPv4address` (RFC 3986 §3.2.2)
+    Host,
+    /// `IP-literal`: an `IPv6address` or `IPvFuture` in square brackets (RFC 3986 §3.2.2)
+    IpLiteral,
+    /// `port` (RFC 3986 §3.2.3)
+    Port,
+    /// the `ipath-*` forms (RFC 3987 §2.2, RFC 3986 §3.3)
+    Path,
+    /// `iquery` (RFC 3987 §2.2, RFC 3986 §3.4)
+    Query,
+    /// `ifragment` (RFC 3987 §2.2, RFC 3986 §3.5)
+    Fragment,
+}
+
+impl SyntaxComponent {
+    /// The name used in JSON output: `scheme`, `userinfo`, `host`, `ip-literal`, `port`,
+    /// `path`, `query`, `fragment`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SyntaxComponent::Scheme => "scheme",
+            SyntaxComponent::Userinfo => "userinfo",
+            SyntaxComponent::Host => "host",
+            SyntaxComponent::IpLiteral => "ip-literal",
+            SyntaxComponent::Port => "port",
+            SyntaxComponent::Path => "path",
+            SyntaxComponent::Query => "query",
+            SyntaxComponent::Fragment => "fragment",
+        }
+    }
+}
+
+/// The name in prose: `IP literal` (the others as [`SyntaxComponent::as_str`]).
+impl fmt::Display for SyntaxComponent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SyntaxComponent::IpLiteral => f.write_str("IP literal"),
+            other => f.write_str(other.as_str()),
+        }
+    }
+}
+
+/// An input that is not an IRI (or URI) of the requested kind, or does not match a rule.
+///
+/// It tells where parsing failed: the first character that no valid continuation of the input
+/// allows, or the end of the input when it stops too early (a byte offset and a 1-based
+/// character column); the component there ([`SyntaxComponent`]) and its ABNF rule; what the
+/// grammar allowed there ([`expected`](Self::expected)); and a message that says what is wrong
+/// and what would be valid. `Display` shows them with a window of the input (at most 40
+/// characters either side, however long the input) and a caret under the position:
 ///
 /// ```
-/// let err = rfc3987::Iri::parse("http://example.org/a b").unwrap_err();
-/// assert_eq!(err.byte_offset(), 20);
-/// assert_eq!(err.column(), 21);
+/// let err = rfc3987::Iri::parse("http://example.org/my file.html").unwrap_err();
+/// assert_eq!(err.byte_offset(), 21);
+/// assert_eq!(err.column(), 22);
+/// assert_eq!(err.component(), Some(rfc3987::SyntaxComponent::Path));
+/// assert_eq!(err.rule(), Some("isegment"));
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid IRI: unexpected character ' ' (U+0020) at column 21; expected end of input\n  \
-///      http://example.org/a b\n                      ^"
+///     "invalid IRI at column 22, in the path: a space (U+0020) is not allowed in the path \
+///      (isegment, RFC 3987 §2.2); percent-encode it as %20\n  \
+///      http://example.org/my file.html\n                       ^"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
+pub struct ParseError(Box<Inner>);
+
+/// The fields of a [`ParseError`], boxed so that a `Result<_, ParseError>` stays small.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Inner {
     kind: ParseErrorKind,
     target: &'static str,
     input: Box<str>,
     byte_offset: usize,
     column: usize,
-    expected: Vec<&'static str>,
-    message: String,
+    found: Found,
 }
 
 /// How many characters of the input `Display` shows on either side of the error.
 const CONTEXT_CHARS: usize = 40;
 
+/// What the explanation of an error found (`explain.rs`): the component, the rule, what the
+/// grammar allowed there and the message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub component: Option<SyntaxComponent>,
+    pub rule: Option<&'static str>,
+    pub expected: Vec<&'static str>,
+    pub message: String,
+}
+
 impl ParseError {
-    /// A syntax error at `byte_offset`, with the rules pest expected there.
-    pub(crate) fn syntax(target: &'static str, input: &str, byte_offset: usize, rules: &[Rule]) -> Self {
-        let mut expected: Vec<&'static str> = Vec::new();
-        for &rule in rules {
-            let name = abnf_name(rule);
-            if !expected.contains(&name) {
-                expected.push(name);
-            }
-        }
-        let found = input[byte_offset..].chars().next();
-        let message = match found {
-            None => "unexpected end of input".to_string(),
-            Some('%') => {
-                "'%' not followed by two hexadecimal digits (pct-encoded, RFC 3986 §2.1)".to_string()
-            }
-            Some(c) => format!("unexpected character {}", describe(c)),
-        };
-        Self::new(
-            ParseErrorKind::Syntax,
-            target,
-            input,
-            byte_offset,
-            expected,
-            message,
-        )
-    }
-
-    /// RFC 3987 §4.1: a bidirectional formatting character at `byte_offset`.
-    pub(crate) fn bidi(target: &'static str, input: &str, byte_offset: usize, c: char) -> Self {
-        let message = format!(
-            "bidirectional formatting character {} is not allowed (RFC 3987 §4.1: IRIs MUST NOT contain LRM, RLM, LRE, RLE, LRO, RLO or PDF)",
-            describe(c)
-        );
-        Self::new(
-            ParseErrorKind::BidiFormattingCharacter,
-            target,
-            input,
-            byte_offset,
-            Vec::new(),
-            message,
-        )
-    }
-
-    /// RFC 3986 §2: a URI holds only ASCII characters; `c` at `byte_offset` is not ASCII.
-    pub(crate) fn not_ascii(target: &'static str, input: &str, byte_offset: usize, c: char) -> Self {
-        let message = format!(
-            "non-ASCII character {} is not allowed in a URI (RFC 3986 §2; map the IRI to a URI first, RFC 3987 §3.1)",
-            describe(c)
-        );
-        Self::new(
-            ParseErrorKind::NotAscii,
-            target,
-            input,
-            byte_offset,
-            Vec::new(),
-            message,
-        )
-    }
-
-    fn new(
+    /// An error of `kind` at `byte_offset`, as `found` explains it.
+    pub(crate) fn new(
         kind: ParseErrorKind,
         target: &'static str,
         input: &str,
         byte_offset: usize,
-        expected: Vec<&'static str>,
-        message: String,
+        found: Found,
     ) -> Self {
         let column = input[..byte_offset].chars().count() + 1;
-        ParseError {
+        ParseError(Box::new(Inner {
             kind,
             target,
             input: input.into(),
             byte_offset,
             column,
-            expected,
-            message,
-        }
+            found,
+        }))
     }
 
     /// The same error, reported against `input` at `byte_offset`: for an input that was
     /// rewritten before parsing (lenient percent-encoding) without changing what is there.
     pub(crate) fn relocated(&self, input: &str, byte_offset: usize) -> Self {
-        Self::new(
-            self.kind,
-            self.target,
-            input,
-            byte_offset,
-            self.expected.clone(),
-            self.message.clone(),
-        )
+        Self::new(self.0.kind, self.0.target, input, byte_offset, self.0.found.clone())
     }
 
     /// What kind of failure this is.
     pub fn kind(&self) -> ParseErrorKind {
-        self.kind
+        self.0.kind
     }
 
-    /// The 0-based byte offset in the input where parsing failed.
+    /// The 0-based byte offset in the input where parsing failed: the first character that no
+    /// valid continuation of the input allows, or the input's length when it stops too early.
+    /// For [`ParseErrorKind::BidiFormattingCharacter`] and [`ParseErrorKind::NotAscii`], the
+    /// offending character.
     pub fn byte_offset(&self) -> usize {
-        self.byte_offset
+        self.0.byte_offset
     }
 
     /// The 1-based column, counted in characters (Unicode scalar values), where parsing failed.
     pub fn column(&self) -> usize {
-        self.column
+        self.0.column
     }
 
-    /// The ABNF rules (RFC spelling, e.g. `ipath-abempty`, `h16`, or "end of input") that the
-    /// grammar tried at [`byte_offset`](Self::byte_offset), as pest reports them. Only rules that
-    /// appear in the parse tree are named: character classes and literal delimiters such as "/"
-    /// are not, so the list says what was tried there, not every character that would fit.
+    /// The component of the generic syntax where the error is (see [`SyntaxComponent`]);
+    /// `None` only for a rule checked alone that belongs to no component (`ucschar`,
+    /// `pct-encoded`).
+    pub fn component(&self) -> Option<SyntaxComponent> {
+        self.0.found.component
+    }
+
+    /// The ABNF rule, in RFC spelling, that the error is in: the rule of the component
+    /// (`scheme`, `iuserinfo`, `ireg-name`, `port`, `isegment-nz-nc`, `iquery`, …) or, inside an
+    /// IP literal, its part (`h16`, `dec-octet`, `IPvFuture`, …).
+    pub fn rule(&self) -> Option<&'static str> {
+        self.0.found.rule
+    }
+
+    /// What the grammar allowed at [`byte_offset`](Self::byte_offset), in grammar order: the
+    /// rules that could continue there, in RFC spelling (`isegment`, `h16`, `port`), the
+    /// delimiters written in the rules themselves, quoted (`"/"`, `"?"`, `"]"`), and
+    /// `end of input` when the input could have ended there. Empty for the errors that are not
+    /// about the grammar ([`ParseErrorKind::BidiFormattingCharacter`],
+    /// [`ParseErrorKind::NotAscii`]).
     pub fn expected(&self) -> &[&'static str] {
-        &self.expected
+        &self.0.found.expected
     }
 
-    /// The message without the expected rules and the caret, e.g.
-    /// `unexpected character ' ' (U+0020) at column 21`.
+    /// What is wrong and what would be valid, without the position and the input, e.g.
+    /// `a space (U+0020) is not allowed in the path (isegment, RFC 3987 §2.2); percent-encode
+    /// it as %20`. It quotes at most a short window of the input.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.found.message
     }
 
     /// The input that failed to parse.
     pub fn input(&self) -> &str {
-        &self.input
+        &self.0.input
     }
 
-    /// The start symbol that was asked for: `IRI-reference`, `IRI`, `absolute-IRI`,
-    /// `irelative-ref`, or their URI counterparts.
+    /// What was asked for: the start symbol (`IRI-reference`, `IRI`, `absolute-IRI`,
+    /// `irelative-ref`, or their URI counterparts) or the rule checked alone.
     pub fn target(&self) -> &'static str {
-        self.target
+        self.0.target
     }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "invalid {}: {} at column {}",
-            self.target, self.message, self.column
-        )?;
-        if let Some((last, rest)) = self.expected.split_last() {
-            f.write_str("; expected ")?;
-            for (i, name) in rest.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                f.write_str(name)?;
-            }
-            if !rest.is_empty() {
-                f.write_str(" or ")?;
-            }
-            f.write_str(last)?;
+        write!(f, "invalid {} at column {}", self.0.target, self.0.column)?;
+        if let Some(component) = self.0.found.component {
+            write!(f, ", in the {component}")?;
         }
+        write!(f, ": {}", self.0.found.message)?;
         // The input, cut to a window around the error, with a caret under the failing character.
-        let before: Vec<char> = self.input[..self.byte_offset]
+        let before: Vec<char> = self.0.input[..self.0.byte_offset]
             .chars()
             .rev()
             .take(CONTEXT_CHARS + 1)
@@ -214,7 +231,7 @@ impl fmt::Display for ParseError {
         } else {
             ("", before.len())
         };
-        let after = &self.input[self.byte_offset..];
+        let after = &self.0.input[self.0.byte_offset..];
         let shown_after: String = after.chars().take(CONTEXT_CHARS).collect();
         let trail = if shown_after.len() < after.len() {
             "…"
@@ -242,18 +259,9 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// `'x' (U+0078)`, or just `U+0009` for characters that do not print.
-fn describe(c: char) -> String {
-    if c.is_control() || is_bidi_formatting(c) || c.is_whitespace() && c != ' ' {
-        format!("U+{:04X}", c as u32)
-    } else {
-        format!("'{c}' (U+{:04X})", c as u32)
-    }
-}
-
 /// Characters that would move or hide the caret line are shown as `\u{XXXX}`.
 fn write_visible(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
-    if c.is_control() || is_bidi_formatting(c) {
+    if is_invisible(c) {
         write!(f, "\\u{{{:X}}}", c as u32)
     } else {
         write!(f, "{c}")
@@ -263,7 +271,7 @@ fn write_visible(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
 /// The terminal columns `c` takes as [`write_visible`] writes it: two for wide (East Asian)
 /// characters, none for combining marks, so that the caret lands under the failing character.
 fn visible_width(c: char) -> usize {
-    if c.is_control() || is_bidi_formatting(c) {
+    if is_invisible(c) {
         format!("\\u{{{:X}}}", c as u32).len()
     } else {
         unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)

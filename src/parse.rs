@@ -4,9 +4,11 @@
 use pest::error::InputLocation;
 use pest::Parser;
 
+use crate::automaton::automaton;
 use crate::chars::is_bidi_formatting;
 use crate::components::{HostSpans, Spans};
-use crate::error::ParseError;
+use crate::error::{Found, ParseError, ParseErrorKind};
+use crate::explain;
 use crate::grammar::{IriParser, Rule};
 use crate::scan;
 use crate::walk;
@@ -80,28 +82,64 @@ impl StartSymbol {
 ///
 /// Beside the grammar: a URI symbol accepts only ASCII (see [`StartSymbol`]), and RFC 3987 §4.1
 /// says IRIs MUST NOT contain the bidirectional formatting characters, which the exact `ucschar`
-/// ranges of §2.2 admit. An input with such a character is reported at the first one, whatever
-/// else is wrong with it: it cannot be an IRI, and this is the clearest reason.
+/// ranges of §2.2 admit. When anything fails, [`error`] says where and why.
 pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::Pairs<'_, Rule>, ParseError> {
-    let parsed = IriParser::parse(symbol.rule(), input);
-    if input.is_ascii() {
-        return parsed.map_err(|e| syntax_error(input, symbol, &e));
+    match IriParser::parse(symbol.rule(), input) {
+        Ok(pairs) if beside_the_grammar(input, symbol) => Ok(pairs),
+        Ok(_) => Err(error(input, symbol, None)),
+        Err(e) => Err(error(input, symbol, Some(error_position(&e)))),
     }
-    // The first non-ASCII character is an error in a URI, unless the grammar fails earlier.
+}
+
+/// Whether the rules beside the grammar accept an input the grammar accepts.
+fn beside_the_grammar(input: &str, symbol: StartSymbol) -> bool {
     if symbol.is_uri() {
-        let (at, c) = input
-            .char_indices()
-            .find(|(_, c)| !c.is_ascii())
-            .unwrap_or((input.len(), ' '));
-        return match parsed {
-            Err(e) if error_position(&e) <= at => Err(syntax_error(input, symbol, &e)),
-            _ => Err(ParseError::not_ascii(symbol.name(), input, at, c)),
+        input.is_ascii()
+    } else {
+        input.is_ascii() || first_bidi_formatting(input).is_none()
+    }
+}
+
+/// The error of an input that is not a `symbol`.
+///
+/// - RFC 3987 §4.1: an input with a bidi formatting character is reported at the first one,
+///   whatever else is wrong with it: it cannot be an IRI, and this is the clearest reason.
+/// - Otherwise the position is where the automaton of the grammar read as ABNF stops
+///   (`automaton.rs`): the first character no valid continuation allows, or the end of the
+///   input. For a URI symbol, the first non-ASCII character is the error unless the grammar
+///   fails earlier.
+///
+/// `pest_at` is where pest stopped, if it rejected the input: the automaton and pest agree on
+/// every input (tests/abnf.rs), but if they ever did not, the error would still be reported.
+pub(crate) fn error(input: &str, symbol: StartSymbol, pest_at: Option<usize>) -> ParseError {
+    let target = symbol.name();
+    if !symbol.is_uri() {
+        if let Some((at, c)) = first_bidi_formatting(input) {
+            let found = explain::beside(input, at, symbol.rule(), explain::bidi_message(c));
+            return ParseError::new(ParseErrorKind::BidiFormattingCharacter, target, input, at, found);
+        }
+    }
+    let run = automaton(symbol.rule()).run(input);
+    if symbol.is_uri() {
+        if let Some((at, c)) = input.char_indices().find(|(_, c)| !c.is_ascii()) {
+            if run.matched() || run.at > at {
+                let found = explain::beside(input, at, symbol.rule(), explain::not_ascii_message(c));
+                return ParseError::new(ParseErrorKind::NotAscii, target, input, at, found);
+            }
+        }
+    }
+    if run.matched() {
+        let at = pest_at.unwrap_or(0);
+        let found = Found {
+            component: None,
+            rule: None,
+            expected: Vec::new(),
+            message: "the pest grammar rejects the input here, but its ABNF reading accepts it: this is a bug of rfc3987, please report it".into(),
         };
+        return ParseError::new(ParseErrorKind::Syntax, target, input, at, found);
     }
-    if let Some((at, c)) = first_bidi_formatting(input) {
-        return Err(ParseError::bidi(symbol.name(), input, at, c));
-    }
-    parsed.map_err(|e| syntax_error(input, symbol, &e))
+    let found = explain::explain(input, &run, symbol.rule(), target);
+    ParseError::new(ParseErrorKind::Syntax, target, input, run.at, found)
 }
 
 /// The first RFC 3987 §4.1 bidi formatting character of `input`. All seven lie in
@@ -128,15 +166,6 @@ fn error_position(e: &pest::error::Error<Rule>) -> usize {
         InputLocation::Pos(p) => p,
         InputLocation::Span((p, _)) => p,
     }
-}
-
-/// The grammar's error, with the rules it expected at its position.
-fn syntax_error(input: &str, symbol: StartSymbol, e: &pest::error::Error<Rule>) -> ParseError {
-    let positives: &[Rule] = match &e.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } => positives,
-        pest::error::ErrorVariant::CustomError { .. } => &[],
-    };
-    ParseError::syntax(symbol.name(), input, error_position(e), positives)
 }
 
 /// Parses the whole input as `symbol` and records where its components are: the scanner

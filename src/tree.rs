@@ -11,7 +11,7 @@
 
 use std::fmt::Write;
 
-use pest::iterators::Pair;
+use pest::iterators::{Pair, Pairs};
 
 use crate::error::ParseError;
 use crate::grammar::{abnf_name, Rule};
@@ -34,13 +34,18 @@ use crate::parse::{run, StartSymbol};
 /// );
 /// ```
 pub fn parse_tree(input: &str, symbol: StartSymbol) -> Result<String, ParseError> {
+    Ok(render(run(input, symbol)?))
+}
+
+/// The text rendering of parsed pairs (pest's `EOI` left out).
+pub(crate) fn render(pairs: Pairs<'_, Rule>) -> String {
     let mut out = String::new();
-    for pair in run(input, symbol)? {
+    for pair in pairs {
         if pair.as_rule() != Rule::EOI {
             node(&mut out, pair, 0);
         }
     }
-    Ok(out)
+    out
 }
 
 fn node(out: &mut String, pair: Pair<'_, Rule>, depth: usize) {

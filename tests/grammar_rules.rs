@@ -1,5 +1,6 @@
 //! Rule-level tests of the grammar: every `// PEG:` deviation from a verbatim transcription, the
-//! exact `ucschar`/`iprivate` ranges, and the per-rule cases of the rfc3987-syntax corpus.
+//! exact `ucschar`/`iprivate` ranges, and the per-rule cases of the rfc3987-syntax corpus
+//! through the public per-rule API.
 
 mod common;
 // The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
@@ -209,12 +210,14 @@ fn ucschar_and_iprivate_in_each_component() {
     }
 }
 
-// ----- ../shared/corpus/rfc3987-syntax (willynilly/rfc3987-syntax @ b818cbd0, tests/) -----
+// ----- tests/data/rfc3987-syntax (willynilly/rfc3987-syntax @ b818cbd0, tests/; MIT) -----
+// Every case runs through the public per-rule API, `rfc3987::matches`, by the corpus' own rule
+// name (`ipv6address`, `ip_literal`): ABNF rule names are case-insensitive (RFC 5234 §2.1).
 
 /// Cases where the corpus' verdict differs from the RFC 3987 §2.2 ABNF, with the reason. The
 /// corpus was written against another transcription (Lark); the RFC is the authority.
 const CORPUS_DISAGREEMENTS: &[(&str, &str, &str)] = &[(
-    "IRI",
+    "iri",
     "http:///example.com",
     "the corpus expects a rejection (\"empty authority\"), but ireg-name = *( ... ) may be empty, \
      so \"//\" iauthority ipath-abempty matches with an empty host and the path /example.com \
@@ -227,36 +230,28 @@ fn corpus_disagrees(rule: &str, value: &str) -> bool {
         .any(|&(r, v, _)| r == rule && v == value)
 }
 
-/// The corpus' rule names (`ipv6address`, `ip_literal`, `absolute_iri`) in pest spelling.
-fn corpus_rule(name: &str) -> String {
-    probe::ALL_RULES
-        .iter()
-        .find(|r| r.eq_ignore_ascii_case(name))
-        .unwrap_or_else(|| panic!("corpus rule {name} has no grammar rule"))
-        .to_string()
+/// The corpus' verdict for `rule` on `value` against the public API's, or a line saying how
+/// they differ.
+fn disagreement(rule: &str, value: &str, expected: bool, reason: &serde_json::Value) -> Option<String> {
+    let got = rfc3987::matches(rule, value).unwrap_or_else(|e| panic!("corpus rule {rule}: {e}"));
+    (got != expected).then(|| format!("{rule} {value:?}: expected {expected} ({reason})"))
 }
 
 #[test]
 fn rfc3987_syntax_corpus_negatives() {
     let corpus: serde_json::Value =
-        serde_json::from_str(&common::corpus("rfc3987-syntax/invalid_syntax.json")).unwrap();
+        serde_json::from_str(&common::data("rfc3987-syntax/invalid_syntax.json")).unwrap();
     let mut checked = 0;
     let mut unexpected = Vec::new();
-    for (name, cases) in corpus.as_object().unwrap() {
-        let rule = corpus_rule(name);
+    for (rule, cases) in corpus.as_object().unwrap() {
         for case in cases.as_array().unwrap() {
             let value = case["value"].as_str().unwrap();
-            let expected = corpus_disagrees(&rule, value);
-            if matches(&rule, value) != expected {
-                unexpected.push(format!(
-                    "{rule} {value:?}: expected {expected} ({})",
-                    case["reason"]
-                ));
-            }
+            let expected = corpus_disagrees(rule, value);
+            unexpected.extend(disagreement(rule, value, expected, &case["reason"]));
             checked += 1;
         }
     }
-    assert!(checked > 450, "only {checked} cases");
+    assert_eq!(checked, 497);
     assert!(
         unexpected.is_empty(),
         "{} disagreements:\n{}",
@@ -268,24 +263,18 @@ fn rfc3987_syntax_corpus_negatives() {
 #[test]
 fn rfc3987_syntax_corpus_positives() {
     let corpus: serde_json::Value =
-        serde_json::from_str(&common::corpus("rfc3987-syntax/valid_syntax.json")).unwrap();
+        serde_json::from_str(&common::data("rfc3987-syntax/valid_syntax.json")).unwrap();
     let mut checked = 0;
     let mut unexpected = Vec::new();
-    for (name, cases) in corpus.as_object().unwrap() {
-        let rule = corpus_rule(name);
+    for (rule, cases) in corpus.as_object().unwrap() {
         for case in cases.as_array().unwrap() {
             let value = case["value"].as_str().unwrap();
             // The corpus marks its own false positives with expect_lark = false.
-            let expected = case["expect_lark"].as_bool().unwrap_or(true) != corpus_disagrees(&rule, value);
-            if matches(&rule, value) != expected {
-                unexpected.push(format!(
-                    "{rule} {value:?}: expected {expected} ({})",
-                    case["reason"]
-                ));
-            }
+            let expected = case["expect_lark"].as_bool().unwrap_or(true) != corpus_disagrees(rule, value);
+            unexpected.extend(disagreement(rule, value, expected, &case["reason"]));
             checked += 1;
         }
     }
-    assert!(checked >= 14, "only {checked} cases");
+    assert_eq!(checked, 14);
     assert!(unexpected.is_empty(), "{}", unexpected.join("\n"));
 }

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 
 use crate::input::{decode, for_each_line};
@@ -34,11 +35,22 @@ use crate::Status;
     iri check --kind absolute-iri namespaces.txt\n  \
     iri check --jobs 1 big-list.txt        # one worker thread (default: one per core)\n  \
     iri check --lint --jobs 0 iris.txt      # also the checks of iri lint, counted per code\n  \
-    some-command | iri check --kind iri")]
+    iri check --rule IPv6address addresses.txt   # any ABNF rule, the whole line anchored to it\n  \
+    iri check --rule ipath-abempty paths.txt\n  \
+    some-command | iri check --kind iri\n\n\
+    --rule takes the name of any rule of RFC 3987 §2.2 or of the RFC 3986 rules it reuses, as the \
+    RFC spells it (ihost, ireg-name, IP-literal, IPv6address, dec-octet, isegment-nz-nc, iquery, \
+    ucschar, pct-encoded, ...; case-insensitive, \"_\" for \"-\" accepted). It checks the grammar \
+    alone: the rules beside it (RFC 3987 §4.1 bidi formatting characters, ASCII for URIs) belong \
+    to --kind.")]
 pub struct CheckArgs {
-    /// The ABNF rule every line must match.
+    /// The ABNF start symbol every line must match.
     #[arg(long, value_enum, default_value_t = Kind::IriReference)]
     kind: Kind,
+    /// Check every line against this ABNF rule instead of a start symbol (see below); an
+    /// unknown name lists the rules.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["kind", "lint"])]
+    rule: Option<String>,
     /// Also run the checks of `iri lint` on every valid line, report each diagnostic as
     /// `FILE:LINE:COLUMN: severity[code]: message`, and end with the count of each code.
     #[arg(long)]
@@ -89,6 +101,37 @@ impl Kind {
     }
 }
 
+/// What every line is checked against: a start symbol (`--kind`) or any rule (`--rule`).
+#[derive(Clone, Copy)]
+enum Target {
+    Symbol(StartSymbol),
+    Rule(Rule),
+}
+
+impl Target {
+    fn name(self) -> &'static str {
+        match self {
+            Target::Symbol(symbol) => symbol.name(),
+            Target::Rule(rule) => grammar::abnf_name(rule),
+        }
+    }
+
+    fn validate(self, text: &str) -> Result<(), rfc3987::ParseError> {
+        match self {
+            Target::Symbol(symbol) => rfc3987::validate(text, symbol),
+            Target::Rule(rule) => grammar::check(rule, text),
+        }
+    }
+}
+
+/// The rule `--rule` names; an unknown name is reported with the list of rules.
+pub fn rule(name: &str) -> Result<Rule, String> {
+    grammar::rule_named(name).map_err(|e| {
+        let names: Vec<&str> = grammar::rules().map(grammar::abnf_name).collect();
+        format!("{e}\nthe rules: {}", names.join(", "))
+    })
+}
+
 /// The most worker threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
 
@@ -129,7 +172,16 @@ struct Done {
 
 /// `iri check`.
 pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
-    let symbol = args.kind.symbol();
+    let symbol = match &args.rule {
+        Some(name) => match rule(name) {
+            Ok(rule) => Target::Rule(rule),
+            Err(message) => {
+                eprintln!("iri: {message}");
+                return Ok(Status::Error);
+            }
+        },
+        None => Target::Symbol(args.kind.symbol()),
+    };
     let lint = args.lint;
     let jobs = match args.jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -368,7 +420,7 @@ fn read_batches<R: BufRead>(
 
 /// A worker thread: checks the batches it takes from the queue until the reader is done or the
 /// main thread has gone.
-fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: StartSymbol, lint: bool) {
+fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint: bool) {
     loop {
         // The lock is held only while waiting for the next batch.
         let next = match queue.lock() {
@@ -387,7 +439,7 @@ fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: StartSymbol,
 }
 
 /// The findings on the lines of a batch, in order.
-fn verify(batch: &Batch, symbol: StartSymbol, lint: bool) -> Vec<Failure> {
+fn verify(batch: &Batch, symbol: Target, lint: bool) -> Vec<Failure> {
     let mut found = Vec::new();
     for (number, range) in &batch.lines {
         let syntax = |column, message| Failure {
@@ -404,7 +456,7 @@ fn verify(batch: &Batch, symbol: StartSymbol, lint: bool) -> Vec<Failure> {
                 continue;
             }
         };
-        if let Err(e) = rfc3987::validate(text, symbol) {
+        if let Err(e) = symbol.validate(text) {
             found.push(syntax(e.column(), report::error_line(&e)));
             continue;
         }

@@ -73,7 +73,8 @@ enum Command {
 #[command(after_help = "Examples:\n  \
     iri parse 'foo://example.com:8042/over/there?name=ferret#nose'\n  \
     iri parse --json < examples/iris.txt\n  \
-    iri parse --tree 'a:b'\n\n\
+    iri parse --tree 'a:b'\n  \
+    iri parse --tree --rule IPv6address '2001:db8::192.0.2.1'\n\n\
     With --json, one object per input and line, keys in this order:\n  \
     {\"input\", \"valid\": true, \"scheme\", \"authority\", \"userinfo\", \"host\", \"host_kind\", \
     \"port\", \"path\", \"query\", \"fragment\"}\n\
@@ -86,6 +87,10 @@ struct ParseArgs {
     /// The parse tree: one node a line, with the ABNF rule, byte span and text.
     #[arg(long)]
     tree: bool,
+    /// With --tree: parse each input as this ABNF rule instead of IRI-reference (any rule of
+    /// RFC 3987 §2.2 or of the RFC 3986 rules it reuses, as `iri check --rule` takes them).
+    #[arg(long, value_name = "NAME", requires = "tree")]
+    rule: Option<String>,
     /// IRI-references to parse; without any, each line of standard input is one.
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -275,9 +280,21 @@ fn parse_reference<'a>(input: Result<&'a str, &NotUtf8>) -> Result<IriRef<&'a st
 
 /// `iri parse`.
 fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
+    let rule = match args.rule.as_deref().map(check::rule) {
+        Some(Ok(rule)) => Some(rule),
+        Some(Err(message)) => {
+            eprintln!("iri: {message}");
+            return Ok(Status::Error);
+        }
+        None => None,
+    };
     for_each_input(&args.inputs, |input| {
         if let (true, Ok(text)) = (args.tree, input) {
-            return match rfc3987::parse_tree(text, StartSymbol::IriReference) {
+            let tree = match rule {
+                Some(rule) => rfc3987::grammar::parse_tree(rule, text),
+                None => rfc3987::parse_tree(text, StartSymbol::IriReference),
+            };
+            return match tree {
                 Ok(tree) => out.record(&tree).map(|()| Status::Ok),
                 Err(e) => out.record(&report::error_listing(&e)).map(|()| Status::Invalid),
             };

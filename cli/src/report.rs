@@ -53,11 +53,13 @@ impl Out {
 }
 
 /// The `error` object of the JSON output: 0-based byte offset, 1-based character column, the
-/// ABNF rules expected there, and the message.
+/// component and ABNF rule the error is in, what the grammar allowed there, and the message.
 pub fn error_json(error: &ParseError) -> Value {
     json!({
         "byte_offset": error.byte_offset(),
         "column": error.column(),
+        "component": error.component().map(|c| c.as_str()),
+        "rule": error.rule(),
         "expected": error.expected(),
         "message": error.message(),
     })
@@ -68,6 +70,8 @@ pub fn not_utf8_json(error: &NotUtf8) -> Value {
     json!({
         "byte_offset": error.byte_offset,
         "column": error.column,
+        "component": null,
+        "rule": null,
         "expected": [],
         "message": error.message,
     })
@@ -129,9 +133,14 @@ pub fn components_listing(iri: &IriRef<&str>) -> String {
     out
 }
 
-/// A parse error indented under its input, for the readable listings.
+/// A parse error indented under its input (cut to its first 80 characters: the error shows a
+/// window around the position), for the readable listings.
 pub fn error_listing(error: &ParseError) -> String {
-    let mut out = format!("{}\n", error.input());
+    let input = error.input();
+    let mut out = match input.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}…\n", &input[..cut]),
+        None => format!("{input}\n"),
+    };
     for line in error.to_string().lines() {
         out.push_str("  ");
         out.push_str(line);
@@ -140,7 +149,11 @@ pub fn error_listing(error: &ParseError) -> String {
     out
 }
 
-/// The first line of an error's `Display`: `invalid IRI: <message> at column N; expected ...`.
+/// The error on one line, without the column (for `FILE:LINE:COLUMN: ...` reports):
+/// `invalid IRI-reference, in the path: <message>`.
 pub fn error_line(error: &ParseError) -> String {
-    error.to_string().lines().next().unwrap_or_default().to_string()
+    match error.component() {
+        Some(c) => format!("invalid {}, in the {c}: {}", error.target(), error.message()),
+        None => format!("invalid {}: {}", error.target(), error.message()),
+    }
 }

@@ -87,8 +87,9 @@ fn parse_json_host_kinds() {
 }
 
 /// An invalid input: byte offset 0-based, column 1-based in characters. In `http://例え/a b` the
-/// space follows 7 + 6 + 2 bytes ("例え" is six bytes in UTF-8) and 7 + 2 + 2 characters. The
-/// exit status is 1 because one input is invalid.
+/// space follows 7 + 6 + 2 bytes ("例え" is six bytes in UTF-8) and 7 + 2 + 2 characters; it is
+/// in the path, whose segments are `isegment` (RFC 3987 §2.2). The exit status is 1 because one
+/// input is invalid.
 #[test]
 fn parse_json_error_object() {
     let out = iri(&["parse", "--json", "http://a/", "http://例え/a b"]);
@@ -100,12 +101,109 @@ fn parse_json_error_object() {
     assert_eq!(lines[1]["valid"], false);
     assert_eq!(error["byte_offset"], 15);
     assert_eq!(error["column"], 12);
-    assert!(error["expected"].is_array());
+    assert_eq!(error["component"], "path");
+    assert_eq!(error["rule"], "isegment");
+    // After "a" a segment may go on, or "/", "?", "#" come, or the input end.
+    assert_eq!(
+        error["expected"],
+        json!(["\"/\"", "isegment", "\"?\"", "\"#\"", "end of input"])
+    );
     assert!(error["message"].as_str().unwrap().contains("U+0020"), "{error}");
+    assert!(error["message"].as_str().unwrap().contains("%20"), "{error}");
     let keys: Vec<&String> = lines[1].as_object().unwrap().keys().collect();
     assert_eq!(keys, ["input", "valid", "error"]);
     let keys: Vec<&String> = error.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["byte_offset", "column", "expected", "message"]);
+    assert_eq!(
+        keys,
+        [
+            "byte_offset",
+            "column",
+            "component",
+            "rule",
+            "expected",
+            "message"
+        ]
+    );
+}
+
+/// `--tree --rule`: any ABNF rule, the whole input anchored to it. RFC 3986 §3.2.2: an
+/// IPv6address may end with an IPv4address in place of its last two groups (ls32).
+#[test]
+fn parse_tree_of_any_rule() {
+    let out = iri(&["parse", "--tree", "--rule", "IPv6address", "::ffff:192.0.2.1"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "IPv6address 0..16 \"::ffff:192.0.2.1\"\n  h16 2..6 \"ffff\"\n  ls32 7..16 \"192.0.2.1\"\n    \
+         IPv4address 7..16 \"192.0.2.1\"\n      dec-octet 7..10 \"192\"\n      dec-octet 11..12 \"0\"\n      \
+         dec-octet 13..14 \"2\"\n      dec-octet 15..16 \"1\"\n"
+    );
+    // A segment cannot hold "/": the error is at it.
+    let out = iri(&["parse", "--tree", "--rule", "isegment", "a/b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("invalid isegment at column 2, in the path"),
+        "{}",
+        stdout(&out)
+    );
+    // --rule needs --tree; an unknown rule is a usage error that suggests the closest name.
+    assert_eq!(iri(&["parse", "--rule", "ihost", "a"]).status.code(), Some(2));
+    let out = iri(&["parse", "--tree", "--rule", "ipv6adress", "::1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("did you mean `IPv6address`?"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `iri check --rule`: every line against one ABNF rule. `1.2.3.4` and `0.0.0.0` are
+/// IPv4addresses; `256.1.1.1` is not (dec-octet is 0 to 255: the error is at the "6", where "25"
+/// could still have been a dec-octet); `1.2.3` stops after three dec-octets (the end).
+#[test]
+fn check_any_rule() {
+    let out = iri_stdin(
+        &["check", "--rule", "ipv4address"],
+        b"1.2.3.4\n256.1.1.1\n1.2.3\n0.0.0.0\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("<stdin>:2:3: invalid IPv4address, in the host: "),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("<stdin>:3:6: invalid IPv4address, in the host: "),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("4 lines checked as IPv4address: 2 invalid"),
+        "{}",
+        stderr(&out)
+    );
+    // --rule and --kind (or --lint) do not go together; an unknown rule lists the rules.
+    assert_eq!(
+        iri(&["check", "--rule", "ihost", "--kind", "iri"]).status.code(),
+        Some(2)
+    );
+    let out = iri(&["check", "--rule", "host-name"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("ipath-abempty"), "{}", stderr(&out));
+}
+
+/// A 5 MB invalid line: the listing shows a window of it, not the whole line.
+#[test]
+fn long_invalid_lines_are_cut() {
+    let line = format!("http://a/{} {}\n", "x".repeat(2_500_000), "y".repeat(2_500_000));
+    let out = iri_stdin(&["parse"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.len() < 2_000, "{} bytes", text.len());
+    assert!(text.contains("column 2500010, in the path"), "{text}");
+    let out = iri_stdin(&["check"], line.as_bytes());
+    assert!(stdout(&out).len() < 1_000);
 }
 
 /// RFC 3987 §4.1: U+202E (RLO) is a bidi formatting character an IRI MUST NOT contain; it sits
@@ -224,7 +322,7 @@ fn check_reports_file_line_column() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
-        lines[0].starts_with(&format!("{path}:2:2: invalid IRI-reference: ")),
+        lines[0].starts_with(&format!("{path}:2:2: invalid IRI-reference, in the path: ")),
         "{text}"
     );
     assert!(

@@ -25,23 +25,41 @@ pub fn data(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// Decodes the `\u{XXXX}` escapes of the data files (the only escape they use); `\u{}` stands for
-/// nothing, so that a cell can hold the empty string.
+/// Decodes the escapes of the data files: `\u{XXXX}` (and `\u{}`, which stands for nothing, so
+/// that a cell can hold the empty string), `\t`, `\n`, `\r` and `\\`.
 pub fn unescape(s: &str) -> String {
     let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find("\\u{") {
-        out.push_str(&rest[..i]);
-        let end = rest[i..].find('}').expect("unterminated \\u{") + i;
-        let hex = &rest[i + 3..end];
-        if !hex.is_empty() {
-            let code = u32::from_str_radix(hex, 16).expect("bad \\u{} escape");
-            out.push(char::from_u32(code).expect("escape is not a scalar value"));
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
         }
-        rest = &rest[end + 1..];
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('\\') => out.push('\\'),
+            Some('u') => {
+                assert_eq!(chars.next(), Some('{'), "bad \\u escape in {s:?}");
+                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                if !hex.is_empty() {
+                    let code = u32::from_str_radix(&hex, 16).expect("bad \\u{} escape");
+                    out.push(char::from_u32(code).expect("escape is not a scalar value"));
+                }
+            }
+            other => panic!("unknown escape \\{other:?} in {s:?}"),
+        }
     }
-    out.push_str(rest);
     out
+}
+
+/// The start symbol named as the RFC names it (`IRI-reference`, `absolute-URI`, …).
+pub fn symbol(name: &str) -> StartSymbol {
+    START_SYMBOLS
+        .into_iter()
+        .find(|s| s.name() == name)
+        .unwrap_or_else(|| panic!("no start symbol {name}"))
 }
 
 /// Tab-separated rows of a data file, skipping blank lines and `#` comments; each row keeps the
