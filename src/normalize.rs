@@ -137,10 +137,11 @@ impl NormalizeOptions {
 /// Normalizes an IRI reference as `options` say (RFC 3987 §5.3.2 and §5.3.3).
 ///
 /// Syntax-based (§5.3.2): the scheme and ASCII letters of the host to lowercase, the hex digits
-/// of percent-encodings to uppercase (§5.3.2.1); percent-encoded `iunreserved` characters decoded
-/// — `ucschar`, and `iprivate` in the query — but never reserved characters and never octets that
-/// are not strictly legal UTF-8 (§5.3.2.3); dot segments removed from the path of an IRI with a
-/// scheme (§5.3.2.4; a relative reference keeps them, they mean something until it is resolved).
+/// of percent-encodings to uppercase (§5.3.2.1); percent-encoded `iunreserved` characters
+/// (`unreserved` and `ucschar`) decoded, but never reserved characters, never `iprivate` (not
+/// even in the query, where it may appear unencoded) and never octets that are not strictly
+/// legal UTF-8 (§5.3.2.3); dot segments removed from the path of an IRI with a scheme
+/// (§5.3.2.4; a relative reference keeps them, they mean something until it is resolved).
 ///
 /// Scheme-based (§5.3.3), on top: an empty port, or the default port of a scheme in
 /// [`SCHEME_DEFAULTS`], is dropped; for those schemes an empty path after an authority becomes
@@ -172,12 +173,12 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     if let Some(authority) = iri.authority() {
         let userinfo = authority
             .userinfo()
-            .map(|u| char_norm(percent_encoding(u, false), false));
+            .map(|u| char_norm(percent_encoding(u), false));
         let host = match authority.host_spans() {
             HostSpans::RegName => {
                 // §5.3.2.3, then §5.3.2.2 (NFC before case: U+212A KELVIN SIGN is "K" after NFC),
                 // then §5.3.3's IDN step, then §5.3.2.1.
-                let mut host = char_norm(percent_encoding(authority.host_str(), false), false);
+                let mut host = char_norm(percent_encoding(authority.host_str()), false);
                 if options.idn && dns {
                     if let Some(unicode) = idn::normalize_host(&host) {
                         host = unicode;
@@ -204,7 +205,7 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
         });
         out.authority_parts(userinfo.as_deref(), &host, host_kind, port);
     }
-    let mut path = char_norm(percent_encoding(iri.path().as_str(), false), false);
+    let mut path = char_norm(percent_encoding(iri.path().as_str()), false);
     if scheme.is_some() {
         path = remove_dot_segments(&path);
     }
@@ -213,21 +214,28 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
     }
     out.path(&path);
     if let Some(query) = iri.query() {
-        out.query(&char_norm(percent_encoding(query, true), true));
+        out.query(&char_norm(percent_encoding(query), true));
     }
     if let Some(fragment) = iri.fragment() {
-        out.fragment(&char_norm(percent_encoding(fragment, false), false));
+        out.fragment(&char_norm(percent_encoding(fragment), false));
     }
     let (text, spans) = out.finish();
     IriRef::from_parts(text, spans)
 }
 
-/// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character (or
-/// an `iprivate` one, in the query) are decoded; the rest keep uppercase hex (§5.3.2.1).
-fn percent_encoding(component: &str, in_query: bool) -> Cow<'_, str> {
-    decode_where(component, |c| {
-        is_unreserved(c) || (!c.is_ascii() && (is_iunreserved(c) || in_query && is_iprivate(c)))
-    })
+/// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character are
+/// decoded; the rest keep uppercase hex (§5.3.2.1).
+///
+/// §5.3.2.3 decodes "any percent-encoded octet sequence that corresponds to an unreserved
+/// character", which for IRIs is `iunreserved = unreserved / ucschar` (§2.2). `iprivate` is not
+/// in `iunreserved`, so `%EE%80%80` (U+E000) stays encoded in every component, the query
+/// included, although the query may hold U+E000 unencoded: the two spellings are not
+/// equivalent on the ladder. (URI-to-IRI conversion, §3.2 step 4, is another rule: it decodes
+/// what is "appropriate" per §2.2, which is `iprivate` in the query; see `to_iri`.) The §4.1
+/// bidi formatting characters are left out of `ucschar` here (see `is_ucschar`), so they stay
+/// encoded too.
+fn percent_encoding(component: &str) -> Cow<'_, str> {
+    decode_where(component, is_iunreserved)
 }
 
 /// RFC 3987 §5.3.2.2 on one component (after §5.3.2.3): NFC on each run of text between the

@@ -97,6 +97,11 @@ pub fn to_iri<T: Deref<Target = str>>(uri: &UriRef<T>, options: &ToIriOptions) -
     if let Some(scheme) = scheme {
         out.scheme(scheme);
     }
+    // §3.2 step 4 keeps encoded what is not "appropriate" per §2.2, §4.1 and §6.1; `iprivate`
+    // is appropriate in the query (`iquery` allows it), so `?%EE%80%80` becomes `?` U+E000 here.
+    // This is not §5.3.2.3 normalization, which decodes `iunreserved` only and keeps
+    // `iprivate` encoded everywhere (`crate::normalize`): conversion and comparison are
+    // different rules.
     let decode = |component: &str, in_query: bool| {
         decode_where(component, |c| {
             is_unreserved(c)

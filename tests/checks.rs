@@ -107,12 +107,22 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         ],
         &["http://a/%2F", "http://a/%20"],
     ),
-    // §5.3.2.3: %C3%A9 is "é", which an IRI can hold; U+E000 only in the query. U+00A0 is a
-    // §6.1 look-alike of space: better kept encoded. U+202E is a §4.1 bidi formatting character.
+    // §5.3.2.3: %C3%A9 is "é", a `ucschar`, which an IRI can hold and normalization decodes.
+    // U+E000 (EE 80 80) and U+10FFFD (F4 8F BF BD) are `iprivate`, not `iunreserved`:
+    // normalization keeps them encoded everywhere, the query included (where §2.2 would allow
+    // them unencoded), so decoding them would not give an equivalent IRI. U+00A0 is a §6.1
+    // look-alike of space: better kept encoded. U+202E is a §4.1 bidi formatting character.
     (
         "pct-ucschar",
-        &["http://a/%C3%A9", "http://a/?%EE%80%80"],
-        &["http://a/%EE%80%80", "http://a/%E2%80%AE", "http://a/%C2%A0"],
+        &["http://a/%C3%A9", "http://a/?%C3%A9", "http://a/#%C3%A9"],
+        &[
+            "http://a/%EE%80%80",
+            "http://a/?%EE%80%80",
+            "http://a/?%F4%8F%BF%BD",
+            "http://a/#%EE%80%80",
+            "http://a/%E2%80%AE",
+            "http://a/%C2%A0",
+        ],
     ),
     // §6.4: octets that are not UTF-8 (Latin-1 "é", a lone continuation byte, a truncated
     // sequence, a lead octet followed by no continuation octet, an encoded surrogate, a code

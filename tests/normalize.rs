@@ -158,12 +158,16 @@ fn percent_encoding() {
     assert_eq!(syntax("a:%C3"), "a:%C3");
     assert_eq!(syntax("a:%C3%41"), "a:%C3A");
     assert_eq!(syntax("a:r%E9sum%E9"), "a:r%E9sum%E9");
-    // Legal UTF-8 for characters that may not appear: C1 control, non-character, bidi (§4.1),
-    // iprivate outside the query.
+    // Legal UTF-8 for characters that are not `iunreserved`: C1 control, non-character, bidi
+    // (§4.1), iprivate.
     assert_eq!(syntax("a:%C2%85"), "a:%C2%85");
     assert_eq!(syntax("a:%EF%BF%BE"), "a:%EF%BF%BE");
     assert_eq!(syntax("a:%E2%80%AE"), "a:%E2%80%AE");
-    assert_eq!(syntax("a:%EE%80%80?%EE%80%80"), "a:%EE%80%80?\u{E000}");
+    // §5.3.2.3 decodes only octets that "correspond to an unreserved character", for IRIs
+    // `iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar` (§2.2). U+E000 (EE 80 80)
+    // is `iprivate`, not `iunreserved`: it stays encoded in the path and, although `iquery`
+    // may hold it unencoded, in the query too (see `iprivate_stays_encoded`).
+    assert_eq!(syntax("a:%EE%80%80?%EE%80%80"), "a:%EE%80%80?%EE%80%80");
     // "%31" is "1" (unreserved): the reg-name "%31.2.3.4" becomes "1.2.3.4", which RFC 3986
     // §3.2.2 reads as an IPv4address; the result records that kind (`norm` compares it with a
     // fresh parse).
@@ -175,6 +179,83 @@ fn percent_encoding() {
     assert_eq!(out.authority().unwrap().host_kind(), HostKind::Ipv4);
     // Space and controls are not unreserved.
     assert_eq!(syntax("a:%20%0a"), "a:%20%0A");
+}
+
+/// The first and last code point of each `iprivate` range (RFC 3987 §2.2: `iprivate =
+/// %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD`) and its UTF-8 octets (RFC 3629 §3), worked
+/// out by hand: U+E000 = 1110·1110 10·000000 10·000000; U+F8FF = 1110·1111 10·100011
+/// 10·111111; U+F0000 = 11110·011 10·110000 10·000000 10·000000; U+FFFFD = 11110·011 10·111111
+/// 10·111111 10·111101; U+100000 = 11110·100 10·000000 10·000000 10·000000; U+10FFFD =
+/// 11110·100 10·001111 10·111111 10·111101.
+const IPRIVATE_EDGES: &[(char, &str)] = &[
+    ('\u{E000}', "%EE%80%80"),
+    ('\u{F8FF}', "%EF%A3%BF"),
+    ('\u{F0000}', "%F3%B0%80%80"),
+    ('\u{FFFFD}', "%F3%BF%BF%BD"),
+    ('\u{100000}', "%F4%80%80%80"),
+    ('\u{10FFFD}', "%F4%8F%BF%BD"),
+];
+
+/// §5.3.2.3: percent-encoded `iprivate` is never decoded. The RFC decodes "any percent-encoded
+/// octet sequence that corresponds to an unreserved character"; for IRIs that is `iunreserved
+/// = unreserved / ucschar` (§2.2), and no `iprivate` code point is in `ucschar`. So the
+/// encoding stays in the path, the query (where §2.2 would allow the character itself) and
+/// the fragment, at both levels and with NFC and IDN; only its hex digits go to uppercase
+/// (§5.3.2.1). (URI-to-IRI conversion, §3.2, decodes it in the query: another rule, tested in
+/// `tests/mapping.rs`.)
+#[test]
+fn iprivate_stays_encoded() {
+    for &(c, encoded) in IPRIVATE_EDGES {
+        // The table is UTF-8, as the standard library writes it.
+        let mut buf = [0u8; 4];
+        let octets: String = c
+            .encode_utf8(&mut buf)
+            .bytes()
+            .map(|b| format!("%{b:02X}"))
+            .collect();
+        assert_eq!(octets, encoded, "U+{:04X}", c as u32);
+        let input = format!("http://a/{encoded}?{encoded}#{encoded}");
+        for options in [
+            NormalizeOptions::new(Level::Syntax),
+            NormalizeOptions::new(Level::Scheme),
+            NormalizeOptions::default().nfc(true).idn(true),
+        ] {
+            assert_eq!(norm(&input, options), input, "{options:?}");
+        }
+        // Lowercase hex digits become uppercase, and that is all.
+        let lower = format!("http://a/?{}", encoded.to_ascii_lowercase());
+        assert_eq!(syntax(&lower), format!("http://a/?{encoded}"));
+        // The query holding the character itself keeps it: nothing encodes it either.
+        let raw = format!("http://a/?{c}");
+        assert_eq!(syntax(&raw), raw);
+        assert_eq!(scheme(&raw), raw);
+    }
+}
+
+/// §5.3.2.3 with §5.3: the encoded and the raw `iprivate` in the query are different IRIs at
+/// every level of the ladder. Normalization keeps each as it is (see `iprivate_stays_encoded`),
+/// so the normal forms differ; with NFC and IDN too (NFC leaves U+E000 alone, it has no
+/// decomposition).
+#[test]
+fn encoded_and_raw_iprivate_are_not_equivalent() {
+    for &(c, encoded) in IPRIVATE_EDGES {
+        let pct = IriRef::parse(format!("http://a/?{encoded}")).unwrap();
+        let raw = IriRef::parse(format!("http://a/?{c}")).unwrap();
+        for level in [Level::Simple, Level::Syntax, Level::Scheme] {
+            assert!(!equivalent(&pct, &raw, level), "U+{:04X} at {level:?}", c as u32);
+            assert!(!equivalent(&raw, &pct, level), "U+{:04X} at {level:?}", c as u32);
+        }
+        let extras = CompareOptions::new(Level::Scheme)
+            .normalize_options(NormalizeOptions::default().nfc(true).idn(true));
+        assert!(
+            !extras.equivalent(&pct, &raw),
+            "U+{:04X} with NFC and IDN",
+            c as u32
+        );
+        // Each is equivalent to itself spelled with other hex case (§5.3.2.1).
+        let lower = IriRef::parse(format!("http://a/?{}", encoded.to_ascii_lowercase())).unwrap();
+        assert!(equivalent(&pct, &lower, Level::Syntax));
+    }
 }
 
 /// §5.3.2.4 path segment normalization; relative references keep their dot segments.
@@ -768,10 +849,11 @@ extern crate alloc;
 #[path = "common/probe.rs"]
 mod probe;
 
-/// §5.3.2.3 decodes exactly what the grammar allows at that place: for code points at every
-/// range edge of `ucschar`/`iprivate` (and the §4.1 bidi characters), the percent-encoded form is
-/// decoded in the path iff the grammar's `ucschar` matches it, and in the query iff `ucschar` or
-/// `iprivate` does.
+/// §5.3.2.3 decodes exactly the `iunreserved` characters: for code points at every range edge
+/// of `ucschar`/`iprivate` (and the §4.1 bidi characters), the percent-encoded form is decoded,
+/// in the path and in the query alike, iff the grammar's `ucschar` matches it. `iprivate`,
+/// which the grammar allows unencoded in the query, is not `iunreserved` and stays encoded
+/// there too.
 #[test]
 fn decoding_agrees_with_the_grammar() {
     let edges: &[u32] = &[
@@ -796,13 +878,15 @@ fn decoding_agrees_with_the_grammar() {
         let out = syntax(&format!("s:/{encoded}?{encoded}"));
         let (path, query) = out["s:/".len()..].split_once('?').unwrap();
         assert_eq!(path == c.to_string(), ucschar, "U+{cp:04X} in the path: {out}");
-        assert_eq!(
-            query == c.to_string(),
-            ucschar || iprivate,
-            "U+{cp:04X} in the query: {out}"
-        );
+        assert_eq!(query == c.to_string(), ucschar, "U+{cp:04X} in the query: {out}");
+        if iprivate {
+            assert_eq!(query, encoded, "iprivate U+{cp:04X} in the query");
+        }
         if path != c.to_string() {
             assert_eq!(path, encoded);
+        }
+        if query != c.to_string() {
+            assert_eq!(query, encoded);
         }
     }
 }

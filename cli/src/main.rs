@@ -99,10 +99,11 @@ struct ParseArgs {
 /// Normalize each IRI-reference (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
 ///
 /// Syntax level: scheme and ASCII host to lowercase, percent-encoding hex to uppercase,
-/// percent-encoded iunreserved characters decoded (never reserved ones, never octets that are not
-/// UTF-8), dot segments removed. Scheme level adds: default or empty ports dropped and an empty
-/// path after an authority made "/" for http, https, ws, wss and ftp. A path never becomes an
-/// authority. Invalid inputs are reported on standard error (with --json, as an object).
+/// percent-encoded iunreserved characters decoded (never reserved ones, never iprivate, not even
+/// in the query, never octets that are not UTF-8), dot segments removed. Scheme level adds:
+/// default or empty ports dropped and an empty path after an authority made "/" for http, https,
+/// ws, wss and ftp. A path never becomes an authority. Invalid inputs are reported on standard
+/// error (with --json, as an object).
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri normalize 'HTTP://www.EXAMPLE.com:80/a/./b/../%7euser'   # http://www.example.com/a/~user\n  \

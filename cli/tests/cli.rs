@@ -405,6 +405,17 @@ fn normalize() {
     assert_eq!(json_lines(&out)[0]["error"]["column"], 2);
 }
 
+/// RFC 3987 §5.3.2.3 decodes `iunreserved` only: an encoded `iprivate` (U+E000, EE 80 80)
+/// stays encoded, in the query too, and is not equivalent to the character itself.
+#[test]
+fn normalize_iprivate() {
+    let out = iri(&["normalize", "--level", "syntax", "?%EE%80%80"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "?%EE%80%80\n");
+    let out = iri(&["compare", "--level", "syntax", "?%EE%80%80", "?\u{E000}"]);
+    assert_eq!(out.status.code(), Some(1));
+}
+
 /// `--nfc` composes "e" + U+0301 into "é" (§5.3.2.2); `--idn` maps an A-label host to Unicode
 /// (§5.3.3: "xn--rsum-bpad" is the Punycode of "résumé").
 #[test]

@@ -216,7 +216,7 @@ pub const CODES: &[(&str, Severity, &str, &str)] = &[
         "pct-ucschar",
         Severity::Note,
         "5.3.2.3",
-        "a percent-encoded character the IRI could hold as it is",
+        "a percent-encoded ucschar, which the IRI could hold as it is and normalization decodes",
     ),
     (
         "pct-not-utf8",

@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use super::{diagnostic, excerpt, offset, Diagnostic};
-use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, is_unreserved};
+use super::{diagnostic, excerpt, Diagnostic};
+use crate::chars::{is_iunreserved, is_lookalike, is_unreserved};
 use crate::pct::{pct_unit, Unit};
 use crate::types::IriRef;
 
@@ -26,21 +26,21 @@ struct PctRun {
 ///
 /// The triplets are read as UTF-8 sequences (Unicode §3.9, Table 3-7). One diagnostic per run
 /// of adjacent sequences with the same finding: encoded unreserved characters
-/// (`pct-unreserved`, fix: the characters), encoded `ucschar` or, in the query, `iprivate`
-/// (`pct-ucschar`; not the §6.1 look-alikes, which are better kept encoded), complete overlong
-/// forms (`pct-overlong-utf8`), and octets that are not UTF-8 (`pct-not-utf8`): the rule for
-/// these is one diagnostic per run of adjacent ill-formed octets, however many maximal
-/// subparts it has (an encoded surrogate `%ED%A0%80` is three maximal subparts and three
-/// U+FFFD for a decoder, but one finding; `r%E9sum%E9` has two). Lowercase hex digits
-/// (`pct-lowercase-hex`) are one diagnostic per run of such triplets, cut where a decoding
-/// finding begins or ends, so that its fix never straddles the better fix of decoding.
+/// (`pct-unreserved`, fix: the characters), encoded `ucschar` (`pct-ucschar`; not `iprivate`,
+/// which §5.3.2.3 keeps encoded, nor the §6.1 look-alikes, which are better kept encoded),
+/// complete overlong forms (`pct-overlong-utf8`), and octets that are not UTF-8
+/// (`pct-not-utf8`): the rule for these is one diagnostic per run of adjacent ill-formed
+/// octets, however many maximal subparts it has (an encoded surrogate `%ED%A0%80` is three
+/// maximal subparts and three U+FFFD for a decoder, but one finding; `r%E9sum%E9` has two).
+/// Lowercase hex digits (`pct-lowercase-hex`) are one diagnostic per run of such triplets, cut
+/// where a decoding finding begins or ends, so that its fix never straddles the better fix of
+/// decoding.
 pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
     iri: &IriRef<T>,
     out: &mut Vec<Diagnostic>,
 ) {
     let input = iri.as_str();
     let bytes = input.as_bytes();
-    let query = iri.query().map(|q| offset(input, q)..offset(input, q) + q.len());
     let mut lowercase: Vec<Diagnostic> = Vec::new();
     let mut decoding: Vec<Diagnostic> = Vec::new();
     // The open run of lowercase triplets, and the decoding finding (with a fix) it lies in.
@@ -68,16 +68,12 @@ pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
         let (unit, end) = pct_unit(bytes, i);
         // A parsed IRI has whole triplets; the end is kept in the input all the same.
         let end = end.min(bytes.len());
-        let in_query = query.as_ref().is_some_and(|q| q.contains(&i));
         let code = match unit {
             Unit::Char(c) if is_unreserved(c) => Some("pct-unreserved"),
-            Unit::Char(c)
-                if !c.is_ascii()
-                    && !is_lookalike(c)
-                    && (is_iunreserved(c) || (in_query && is_iprivate(c))) =>
-            {
-                Some("pct-ucschar")
-            }
+            // §5.3.2.3 decodes `iunreserved` only. An encoded `iprivate` is not reported, not
+            // even in the query, where §2.2 allows it unencoded: normalization keeps it encoded,
+            // so the decoded form would not be equivalent to the input on the comparison ladder.
+            Unit::Char(c) if !c.is_ascii() && !is_lookalike(c) && is_iunreserved(c) => Some("pct-ucschar"),
             Unit::Char(_) => None,
             Unit::Overlong(_) => Some("pct-overlong-utf8"),
             Unit::Surrogate(_) | Unit::IllFormed => Some("pct-not-utf8"),
