@@ -104,6 +104,9 @@ impl NormalizeOptions {
     /// IDN normalization of the host (RFC 3987 §5.3.3), off by default: for the schemes of
     /// [`DNS_SCHEMES`] and a host that is an `ireg-name`, UTS #46 ToUnicode, so that
     /// `xn--rsum-bpad` and `résumé` (and `RÉSUMÉ`) compare equal, as §5.3.3's example allows.
+    /// This is the step that case-folds a host with non-ASCII characters (`α.CoM` becomes
+    /// `α.com`), which the syntax-based case normalization leaves alone (§5.3.2.1 lowercases
+    /// US-ASCII only hosts).
     ///
     /// The processing is that of the IDNA options of [`to_uri`](crate::to_uri) and
     /// [`to_iri`](crate::to_iri) (see [`IdnaError`](crate::IdnaError) for the choices and how
@@ -136,12 +139,21 @@ impl NormalizeOptions {
 
 /// Normalizes an IRI reference as `options` say (RFC 3987 §5.3.2 and §5.3.3).
 ///
-/// Syntax-based (§5.3.2): the scheme and ASCII letters of the host to lowercase, the hex digits
-/// of percent-encodings to uppercase (§5.3.2.1); percent-encoded `iunreserved` characters
-/// (`unreserved` and `ucschar`) decoded, but never reserved characters, never `iprivate` (not
-/// even in the query, where it may appear unencoded) and never octets that are not strictly
-/// legal UTF-8 (§5.3.2.3); dot segments removed from the path of an IRI with a scheme
-/// (§5.3.2.4; a relative reference keeps them, they mean something until it is resolved).
+/// Syntax-based (§5.3.2): the scheme, IP literals and IPv4 addresses, and a reg-name that is
+/// US-ASCII only to lowercase, the hex digits of percent-encodings to uppercase (§5.3.2.1; a
+/// reg-name with a non-ASCII character keeps its case, see below); percent-encoded `iunreserved`
+/// characters (`unreserved` and `ucschar`) decoded, but never reserved characters, never
+/// `iprivate` (not even in the query, where it may appear unencoded) and never octets that are
+/// not strictly legal UTF-8 (§5.3.2.3); dot segments removed from the path of an IRI with a
+/// scheme (§5.3.2.4; a relative reference keeps them, they mean something until it is resolved).
+///
+/// §5.3.2.1 makes "the scheme and US-ASCII only host" case-insensitive and leaves "case
+/// equivalence for non-ASCII characters in IRI components that are IDNs" to §5.3.3. So a
+/// reg-name is lowercased only when it is US-ASCII only once percent-encodings are decoded:
+/// `HTTP://EXAMPLE.com/` becomes `http://example.com/`, `http://%CE%B1.CoM/` becomes
+/// `http://α.CoM/` like `http://α.CoM/` itself, which keeps its case. The IDN option
+/// ([`NormalizeOptions::idn`], DNS schemes) is where such a host is case-folded (UTS #46
+/// mapping): `http://α.CoM/` becomes `http://α.com/`.
 ///
 /// Scheme-based (§5.3.3), on top: an empty port, or the default port of a scheme in
 /// [`SCHEME_DEFAULTS`], is dropped; for those schemes an empty path after an authority becomes
@@ -177,14 +189,14 @@ pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOpt
         let host = match authority.host_spans() {
             HostSpans::RegName => {
                 // §5.3.2.3, then §5.3.2.2 (NFC before case: U+212A KELVIN SIGN is "K" after NFC),
-                // then §5.3.3's IDN step, then §5.3.2.1.
+                // then §5.3.3's IDN step, then §5.3.2.1 (US-ASCII only hosts).
                 let mut host = char_norm(percent_encoding(authority.host_str()), false);
                 if options.idn && dns {
                     if let Some(unicode) = idn::normalize_host(&host) {
                         host = unicode;
                     }
                 }
-                lowercase_ascii_outside_pct(&host)
+                reg_name_case(host)
             }
             // IP literals and IPv4 addresses are ASCII and case-insensitive throughout.
             _ => authority.host_str().to_ascii_lowercase(),
@@ -286,8 +298,64 @@ fn nfc_stays_allowed(c: char, allowed: impl Fn(char) -> bool) -> bool {
         || std::iter::once(c).nfc().all(allowed)
 }
 
+/// RFC 3987 §5.3.2.1 on a reg-name, as §5.3.2.3 (and NFC and IDN, when asked for) left it:
+/// lowercase when it is US-ASCII only ([`is_us_ascii_only`]), kept as it is otherwise.
+///
+/// §5.3.2.1: "the scheme and US-ASCII only host are case insensitive and therefore should be
+/// normalized to lowercase", and "Case equivalence for non-ASCII characters in IRI components
+/// that are IDNs are discussed in section 5.3.3". A host with a non-ASCII character is not
+/// US-ASCII only, so this step leaves all of it, ASCII letters included, in its case:
+/// `α.CoM` stays. Lowercasing its ASCII letters alone is not what the RFC says, and whether
+/// such a name is case-insensitive at all depends on it being an IDN of a DNS scheme, which is
+/// what the IDN step ([`NormalizeOptions::idn`]) decides, and where UTS #46 folds the case of
+/// the whole name. Comparison methods are "designed to minimize false negatives while strictly
+/// avoiding false positives" (§5.1): `α.CoM` and `α.com` differing at the syntax level is a
+/// false negative, which the ladder allows; following the RFC's explicit condition never makes
+/// two hosts equal that it does not call equivalent.
+///
+/// The test runs after the other steps: after §5.3.2.3, so that `%CE%B1.CoM` (decoded to
+/// `α.CoM`) and `α.CoM` normalize alike; after NFC, so that U+212A KELVIN SIGN, whose NFC is
+/// "K", gives the US-ASCII only host "k" in one pass. Either way a second pass finds the same
+/// host, so normalization stays idempotent.
+fn reg_name_case(host: String) -> String {
+    if is_us_ascii_only(&host) {
+        lowercase_ascii_outside_pct(&host)
+    } else {
+        host
+    }
+}
+
+/// Whether a host is "US-ASCII only" in the sense of RFC 3987 §5.3.2.1: every character is
+/// ASCII and every percent-encoded octet is below 0x80.
+///
+/// A `%HH` triplet with HH at 0x80 or above is part of a non-ASCII character or of octets that
+/// are not UTF-8: §5.3.2.3 either decodes it to a non-ASCII character or keeps it encoded (an
+/// encoded `iprivate` or bidi formatting character, `%C0%AF`, `%E9`), and either way the host
+/// holds non-ASCII data. A triplet below 0x80 is an ASCII character, decoded (`%41`) or not
+/// (`%2F`). So the answer is the same before and after §5.3.2.3, and the lint
+/// (`uppercase-host`), which sees the host as written, agrees with [`normalize`].
+pub(crate) fn is_us_ascii_only(host: &str) -> bool {
+    let bytes = host.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                // pct-encoded = "%" HEXDIG HEXDIG: the first hex digit decides (0-7 is ASCII).
+                if !bytes.get(i + 1).is_some_and(|&h| (b'0'..=b'7').contains(&h)) {
+                    return false;
+                }
+                i += 3;
+            }
+            b if b.is_ascii() => i += 1,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// RFC 3987 §5.3.2.1: ASCII letters of a host to lowercase, except inside `%HH` (whose hex
-/// digits §5.3.2.1 puts in uppercase, as `percent_encoding` already did).
+/// digits §5.3.2.1 puts in uppercase, as `percent_encoding` already did). Only for reg-names that
+/// are US-ASCII only ([`reg_name_case`]), and as the fix of the `uppercase-host` lint.
 pub(crate) fn lowercase_ascii_outside_pct(host: &str) -> String {
     let mut out = String::with_capacity(host.len());
     let mut pct = 0;

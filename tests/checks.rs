@@ -168,11 +168,20 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         &["http://a:443/", "foo://a:80/"],
     ),
     // §5.3.2.1: case of scheme and host (not inside %HH); RFC 3986 §6.2.2.1: IPv6 hex digits too.
+    // Only a "US-ASCII only" host is case-insensitive at that level: α (U+03B1) written or
+    // encoded (%CE%B1), or an encoded U+E000 that stays encoded, make the host non-ASCII, and
+    // only IDN normalization (§5.3.3) folds its case. "%2F" is ASCII ("/").
     ("uppercase-scheme", &["HTTP://a/"], &["http://a/"]),
     (
         "uppercase-host",
-        &["http://A.org/", "http://[FE80::1]/"],
-        &["http://a.org/%2F", "http://[fe80::1]/"],
+        &["http://A.org/", "http://[FE80::1]/", "http://A%2F.org/"],
+        &[
+            "http://a.org/%2F",
+            "http://[fe80::1]/",
+            "http://\u{3B1}.CoM/",
+            "http://%CE%B1.CoM/",
+            "http://A%EE%80%80.org/",
+        ],
     ),
     // §5.3.3: ToASCII rejects "_" (STD3) and "xn--a" is not valid Punycode; not checked for
     // schemes that do not use DNS names. The rules of RFC 3490 §4.1 with UseSTD3ASCIIRules,
@@ -359,6 +368,33 @@ fn all_fixes_applied() {
     // Nothing to fix, or no fix known: the input as it is.
     assert_eq!(fixed("http://a/b"), "http://a/b");
     assert_eq!(fixed("http://a/r%E9sum%E9"), "http://a/r%E9sum%E9");
+}
+
+/// `uppercase-host` proposes exactly what syntax-based normalization does to the host
+/// (§5.3.2.1): on inputs with nothing else to normalize, it fires iff normalization changes
+/// the input, and its fix gives the normalized form. `http://α.CoM/` is left alone by both: not
+/// US-ASCII only, its case is for IDN normalization (§5.3.3) to fold; nor `αB`, for any scheme.
+#[test]
+fn uppercase_host_agrees_with_normalization() {
+    use rfc3987::{normalize, Level, NormalizeOptions};
+    for input in [
+        "http://A.org/",
+        "http://a.org/",
+        "http://[FE80::1]/",
+        "http://\u{3B1}.CoM/",
+        "http://\u{3B1}.com/",
+        "http://A%2F.org/",
+        "http://A%EE%80%80.org/",
+        "foo://\u{3B1}B/",
+        "foo://Ex_AMPLE/",
+    ] {
+        let iri = IriRef::parse(input).unwrap();
+        let normal = normalize(&iri, &NormalizeOptions::new(Level::Syntax));
+        let found = lint(input);
+        let fires = found.iter().any(|d| d.code == "uppercase-host");
+        assert_eq!(fires, normal.as_str() != input, "{input} → {normal}: {found:?}");
+        assert_eq!(Diagnostic::apply_fixes(input, &found), normal.as_str(), "{input}");
+    }
 }
 
 /// §4.1: every bidi formatting character is reported, with its percent-encoded form (§3.1

@@ -258,6 +258,91 @@ fn encoded_and_raw_iprivate_are_not_equivalent() {
     }
 }
 
+/// §5.3.2.1 and §5.3.3 on hosts with ASCII and non-ASCII characters. §5.3.2.1: "the scheme and
+/// US-ASCII only host are case insensitive and therefore should be normalized to lowercase" and
+/// "Case equivalence for non-ASCII characters in IRI components that are IDNs are discussed in
+/// section 5.3.3". A host with a non-ASCII character is not US-ASCII only: the syntax level
+/// leaves its case alone, ASCII letters included, and the IDN step (§5.3.3, UTS #46, which maps
+/// "C" to "c" and "M" to "m") folds it. α is U+03B1, UTF-8 CE B1 (110·01110 10·110001).
+#[test]
+fn mixed_ascii_and_non_ascii_hosts() {
+    let at = |level| NormalizeOptions::new(level);
+    // Not US-ASCII only: kept, at both levels.
+    assert_eq!(idempotent("http://α.CoM/", at(Level::Syntax)), "http://α.CoM/");
+    assert_eq!(idempotent("http://α.CoM/", at(Level::Scheme)), "http://α.CoM/");
+    // US-ASCII only: lowercase (the RFC's own example, with the scheme).
+    assert_eq!(
+        idempotent("HTTP://EXAMPLE.com/", at(Level::Syntax)),
+        "http://example.com/"
+    );
+    // §5.3.2.3 decodes %CE%B1 (a `ucschar`) first; the host is then α.CoM, not US-ASCII only,
+    // and normalizes as if α had been written.
+    assert_eq!(
+        idempotent("http://%CE%B1.CoM/", at(Level::Syntax)),
+        "http://α.CoM/"
+    );
+    assert_eq!(
+        idempotent("http://%ce%b1.CoM/", at(Level::Syntax)),
+        "http://α.CoM/"
+    );
+    // An encoding that stays encoded still stands for non-ASCII data: U+E000 (`iprivate`, not
+    // decoded), a lone octet C3 (not UTF-8). Only the hex digits change case. %2F is "/" (ASCII,
+    // reserved, kept encoded): that host is US-ASCII only and is lowercased.
+    assert_eq!(
+        idempotent("http://A%ee%80%80.CoM/", at(Level::Syntax)),
+        "http://A%EE%80%80.CoM/"
+    );
+    assert_eq!(
+        idempotent("http://A%c3.CoM/", at(Level::Syntax)),
+        "http://A%C3.CoM/"
+    );
+    assert_eq!(
+        idempotent("http://A%2f.CoM/", at(Level::Syntax)),
+        "http://a%2F.com/"
+    );
+    // §5.3.3 IDN normalization (a DNS scheme): UTS #46 folds the case of the whole name.
+    let idn_at = |level| NormalizeOptions::new(level).idn(true);
+    assert_eq!(
+        idempotent("http://α.CoM/", idn_at(Level::Scheme)),
+        "http://α.com/"
+    );
+    assert_eq!(
+        idempotent("http://%CE%B1.CoM/", idn_at(Level::Scheme)),
+        "http://α.com/"
+    );
+    // U+0391 GREEK CAPITAL LETTER ALPHA: UTS #46 maps it to U+03B1 as well.
+    assert_eq!(
+        idempotent("http://\u{391}.CoM/", idn_at(Level::Scheme)),
+        "http://α.com/"
+    );
+    // Not a DNS scheme: no IDN step, so nothing folds the case.
+    assert_eq!(idempotent("foo://α.CoM/", idn_at(Level::Scheme)), "foo://α.CoM/");
+    // A name UTS #46 rejects ("_" is not allowed by the STD3 rules) is kept as the syntax level
+    // left it: in its case, a false negative the ladder allows.
+    assert_eq!(
+        idempotent("http://α_B.com/", idn_at(Level::Scheme)),
+        "http://α_B.com/"
+    );
+
+    let a = IriRef::parse("http://α.CoM/").unwrap();
+    let b = IriRef::parse("http://α.com/").unwrap();
+    let c = IriRef::parse("http://%CE%B1.CoM/").unwrap();
+    // Without IDN the two cases differ; the encoded and the raw α do not.
+    assert!(!equivalent(&a, &b, Level::Syntax));
+    assert!(!equivalent(&a, &b, Level::Scheme));
+    assert!(equivalent(&a, &c, Level::Syntax));
+    // With IDN, at the scheme level (and the syntax level: the option is the same step).
+    for level in [Level::Syntax, Level::Scheme] {
+        let options = CompareOptions::new(level).normalize_options(idn_at(level));
+        assert!(options.equivalent(&a, &b), "{level:?}");
+        assert!(options.equivalent(&b, &c), "{level:?}");
+    }
+    // An ASCII host differing in case is equivalent from the syntax level on.
+    let upper = IriRef::parse("HTTP://EXAMPLE.com/").unwrap();
+    let lower = IriRef::parse("http://example.com/").unwrap();
+    assert!(equivalent(&upper, &lower, Level::Syntax));
+}
+
 /// §5.3.2.4 path segment normalization; relative references keep their dot segments.
 #[test]
 fn path_segments() {

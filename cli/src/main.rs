@@ -98,12 +98,13 @@ struct ParseArgs {
 
 /// Normalize each IRI-reference (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
 ///
-/// Syntax level: scheme and ASCII host to lowercase, percent-encoding hex to uppercase,
-/// percent-encoded iunreserved characters decoded (never reserved ones, never iprivate, not even
-/// in the query, never octets that are not UTF-8), dot segments removed. Scheme level adds:
-/// default or empty ports dropped and an empty path after an authority made "/" for http, https,
-/// ws, wss and ftp. A path never becomes an authority. Invalid inputs are reported on standard
-/// error (with --json, as an object).
+/// Syntax level: scheme and US-ASCII only host to lowercase (a host with non-ASCII characters
+/// keeps its case; --idn folds it), percent-encoding hex to uppercase, percent-encoded iunreserved
+/// characters decoded (never reserved ones, never iprivate, not even in the query, never octets
+/// that are not UTF-8), dot segments removed. Scheme level adds: default or empty ports dropped
+/// and an empty path after an authority made "/" for http, https, ws, wss and ftp. A path never
+/// becomes an authority. Invalid inputs are reported on standard error (with --json, as an
+/// object).
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri normalize 'HTTP://www.EXAMPLE.com:80/a/./b/../%7euser'   # http://www.example.com/a/~user\n  \
@@ -118,7 +119,7 @@ struct NormalizeArgs {
     /// rely on IRIs being created in NFC, not on normalizing them later.
     #[arg(long)]
     nfc: bool,
-    /// Also map reg-name hosts with IDNA (UTS #46) and ToUnicode (§5.3.3).
+    /// Also map reg-name hosts with IDNA (UTS #46) and ToUnicode (§5.3.3), which folds their case.
     #[arg(long)]
     idn: bool,
     /// One JSON object per input, on its own line.

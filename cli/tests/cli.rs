@@ -416,6 +416,33 @@ fn normalize_iprivate() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// RFC 3987 §5.3.2.1 lowercases a US-ASCII only host: `EXAMPLE.com` is lowercased, `α.CoM`
+/// keeps its case at the syntax level, and `--idn` (§5.3.3, UTS #46) folds it.
+#[test]
+fn normalize_mixed_hosts() {
+    let out = iri(&[
+        "normalize",
+        "--level",
+        "syntax",
+        "http://\u{3B1}.CoM/",
+        "HTTP://EXAMPLE.com/",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://\u{3B1}.CoM/\nhttp://example.com/\n");
+    let out = iri(&["normalize", "--idn", "http://\u{3B1}.CoM/"]);
+    assert_eq!(stdout(&out), "http://\u{3B1}.com/\n");
+    let out = iri(&[
+        "compare",
+        "--level",
+        "syntax",
+        "http://\u{3B1}.CoM/",
+        "http://\u{3B1}.com/",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = iri(&["compare", "--idn", "http://\u{3B1}.CoM/", "http://\u{3B1}.com/"]);
+    assert_eq!(out.status.code(), Some(0));
+}
+
 /// `--nfc` composes "e" + U+0301 into "é" (§5.3.2.2); `--idn` maps an A-label host to Unicode
 /// (§5.3.3: "xn--rsum-bpad" is the Punycode of "résumé").
 #[test]

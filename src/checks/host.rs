@@ -10,18 +10,24 @@ use super::{diagnostic, excerpt, offset, Diagnostic};
 use crate::chars::is_iunreserved;
 use crate::components::{Authority, HostSpans};
 use crate::idn;
-use crate::normalize::lowercase_ascii_outside_pct;
+use crate::normalize::{is_us_ascii_only, lowercase_ascii_outside_pct};
 use crate::to_uri::DNS_SCHEMES;
 
-/// The host of an authority, for an IRI with `scheme`: §5.3.2.1 case, RFC 3986 §7.4 numeric
-/// reg-names (RFC 3987 §8), and for a scheme that uses DNS names §5.3.3 IDN validity and the DNS
-/// length limits (§3.1).
+/// The host of an authority, for an IRI with `scheme`: §5.3.2.1 case (of IP literals and
+/// US-ASCII only reg-names), RFC 3986 §7.4 numeric reg-names (RFC 3987 §8), and for a scheme
+/// that uses DNS names §5.3.3 IDN validity and the DNS length limits (§3.1).
 pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &mut Vec<Diagnostic>) {
     let host = authority.host_str();
     let host_start = offset(input, host);
     let host_span = host_start..host_start + host.len();
-    // Letters of a reg-name, and the hex digits and "v" of an IP literal (RFC 3986 §6.2.2.1).
-    if has_uppercase_outside_pct(host) {
+    // Letters of a US-ASCII only reg-name, and the hex digits and "v" of an IP literal (RFC
+    // 3986 §6.2.2.1). A reg-name with a non-ASCII character (written as it is or
+    // percent-encoded) is not "US-ASCII only" (§5.3.2.1): syntax-based normalization keeps its
+    // case, and only IDN normalization (§5.3.3) folds it, so no lowercase form is proposed for
+    // `α.CoM`. `is_us_ascii_only` gives the same answer on the host as written and as §5.3.2.3
+    // leaves it, so this agrees with `normalize`.
+    let case_insensitive = !matches!(authority.host_spans(), HostSpans::RegName) || is_us_ascii_only(host);
+    if case_insensitive && has_uppercase_outside_pct(host) {
         out.push(diagnostic(
             input,
             "uppercase-host",

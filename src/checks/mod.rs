@@ -253,7 +253,7 @@ pub const CODES: &[(&str, Severity, &str, &str)] = &[
         "uppercase-host",
         Severity::Warning,
         "5.3.2.1",
-        "uppercase ASCII letters in the host",
+        "uppercase letters in an IP literal or a US-ASCII only host name",
     ),
     (
         "invalid-idn",
