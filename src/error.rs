@@ -116,7 +116,7 @@ struct Inner {
 /// How many characters of the input `Display` shows on either side of the error.
 const CONTEXT_CHARS: usize = 40;
 
-/// What the explanation of an error found (`explain.rs`): the component, the rule, what the
+/// What the explanation of an error found (`src/explain/`): the component, the rule, what the
 /// grammar allowed there and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
@@ -149,7 +149,13 @@ impl ParseError {
     /// The same error, reported against `input` at `byte_offset`: for an input that was
     /// rewritten before parsing (lenient percent-encoding) without changing what is there.
     pub(crate) fn relocated(&self, input: &str, byte_offset: usize) -> Self {
-        Self::new(self.0.kind, self.0.target, input, byte_offset, self.0.found.clone())
+        Self::new(
+            self.0.kind,
+            self.0.target,
+            input,
+            byte_offset,
+            self.0.found.clone(),
+        )
     }
 
     /// What kind of failure this is.

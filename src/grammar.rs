@@ -35,7 +35,7 @@ use pest::Parser;
 
 use crate::automaton::automaton;
 use crate::error::{ParseError, ParseErrorKind};
-use crate::explain::explain;
+use crate::explain::{disagreement, syntax_error};
 
 /// The pest parser generated from the two grammar files.
 #[derive(pest_derive::Parser)]
@@ -145,15 +145,7 @@ pub fn check(rule: Rule, input: &str) -> Result<(), ParseError> {
     if run.matched() {
         return Ok(());
     }
-    let target = abnf_name(rule);
-    let found = explain(input, &run, rule, target);
-    Err(ParseError::new(
-        ParseErrorKind::Syntax,
-        target,
-        input,
-        run.at,
-        found,
-    ))
+    Err(syntax_error(input, &run, rule, abnf_name(rule), false))
 }
 
 /// The parse tree of `input` as `rule` (see [`crate::parse_tree`] for the format). A rule that
@@ -181,21 +173,13 @@ pub fn parse_tree(rule: Rule, input: &str) -> Result<String, ParseError> {
         Ok(pairs) if whole(&pairs) => Ok(crate::tree::render(pairs)),
         // The automaton and pest agree on every rule (tests/abnf.rs); if they ever did not,
         // say so rather than show a tree of part of the input.
-        _ => {
-            let found = crate::error::Found {
-                component: None,
-                rule: None,
-                expected: Vec::new(),
-                message: "the pest grammar does not match the whole input, but its ABNF reading does: this is a bug of rfc3987, please report it".into(),
-            };
-            Err(ParseError::new(
-                ParseErrorKind::Syntax,
-                abnf_name(rule),
-                input,
-                0,
-                found,
-            ))
-        }
+        _ => Err(ParseError::new(
+            ParseErrorKind::Syntax,
+            abnf_name(rule),
+            input,
+            0,
+            disagreement(),
+        )),
     }
 }
 

@@ -1,5 +1,6 @@
-//! Parsing an input as one of the ABNF start symbols: the pest grammar decides, one walk of its
-//! tree records the component spans.
+//! Parsing an input as one of the ABNF start symbols: the scanner (`scan.rs`) or the pest
+//! grammar decides, one walk of the tree records the component spans, and the grammar read as
+//! ABNF (`src/automaton/`, `src/explain/`) says where and why an input is rejected.
 
 use pest::error::InputLocation;
 use pest::Parser;
@@ -7,7 +8,7 @@ use pest::Parser;
 use crate::automaton::automaton;
 use crate::chars::is_bidi_formatting;
 use crate::components::{HostSpans, Spans};
-use crate::error::{Found, ParseError, ParseErrorKind};
+use crate::error::{ParseError, ParseErrorKind};
 use crate::explain;
 use crate::grammar::{IriParser, Rule};
 use crate::scan;
@@ -82,12 +83,14 @@ impl StartSymbol {
 ///
 /// Beside the grammar: a URI symbol accepts only ASCII (see [`StartSymbol`]), and RFC 3987 §4.1
 /// says IRIs MUST NOT contain the bidirectional formatting characters, which the exact `ucschar`
-/// ranges of §2.2 admit. When anything fails, [`error`] says where and why.
+/// ranges of §2.2 admit. When anything fails, [`rejection`] says where and why.
 pub(crate) fn run(input: &str, symbol: StartSymbol) -> Result<pest::iterators::Pairs<'_, Rule>, ParseError> {
     match IriParser::parse(symbol.rule(), input) {
         Ok(pairs) if beside_the_grammar(input, symbol) => Ok(pairs),
-        Ok(_) => Err(error(input, symbol, None)),
-        Err(e) => Err(error(input, symbol, Some(error_position(&e)))),
+        Ok(_) => Err(rejection(input, symbol).unwrap_or_else(|| disagreement(input, symbol, 0))),
+        Err(e) => {
+            Err(rejection(input, symbol).unwrap_or_else(|| disagreement(input, symbol, error_position(&e))))
+        }
     }
 }
 
@@ -100,46 +103,65 @@ fn beside_the_grammar(input: &str, symbol: StartSymbol) -> bool {
     }
 }
 
-/// The error of an input that is not a `symbol`.
+/// Why `input` is not a `symbol`, or `None` when it is one: the grammar read as ABNF
+/// (`src/automaton/`) and the rules beside it decide, and say where and why.
 ///
 /// - RFC 3987 §4.1: an input with a bidi formatting character is reported at the first one,
 ///   whatever else is wrong with it: it cannot be an IRI, and this is the clearest reason.
-/// - Otherwise the position is where the automaton of the grammar read as ABNF stops
-///   (`automaton.rs`): the first character no valid continuation allows, or the end of the
-///   input. For a URI symbol, the first non-ASCII character is the error unless the grammar
-///   fails earlier.
-///
-/// `pest_at` is where pest stopped, if it rejected the input: the automaton and pest agree on
-/// every input (tests/abnf.rs), but if they ever did not, the error would still be reported.
-pub(crate) fn error(input: &str, symbol: StartSymbol, pest_at: Option<usize>) -> ParseError {
+/// - Otherwise the position is where the automaton stops: the first character no valid
+///   continuation allows, or the end of the input. For a URI symbol, the first non-ASCII
+///   character is the error unless the grammar fails earlier.
+pub(crate) fn rejection(input: &str, symbol: StartSymbol) -> Option<ParseError> {
     let target = symbol.name();
     if !symbol.is_uri() {
         if let Some((at, c)) = first_bidi_formatting(input) {
             let found = explain::beside(input, at, symbol.rule(), explain::bidi_message(c));
-            return ParseError::new(ParseErrorKind::BidiFormattingCharacter, target, input, at, found);
+            return Some(ParseError::new(
+                ParseErrorKind::BidiFormattingCharacter,
+                target,
+                input,
+                at,
+                found,
+            ));
         }
     }
     let run = automaton(symbol.rule()).run(input);
     if symbol.is_uri() {
         if let Some((at, c)) = input.char_indices().find(|(_, c)| !c.is_ascii()) {
-            if run.matched() || run.at > at {
+            if run.matched() || run.at >= at {
                 let found = explain::beside(input, at, symbol.rule(), explain::not_ascii_message(c));
-                return ParseError::new(ParseErrorKind::NotAscii, target, input, at, found);
+                return Some(ParseError::new(
+                    ParseErrorKind::NotAscii,
+                    target,
+                    input,
+                    at,
+                    found,
+                ));
             }
         }
     }
     if run.matched() {
-        let at = pest_at.unwrap_or(0);
-        let found = Found {
-            component: None,
-            rule: None,
-            expected: Vec::new(),
-            message: "the pest grammar rejects the input here, but its ABNF reading accepts it: this is a bug of rfc3987, please report it".into(),
-        };
-        return ParseError::new(ParseErrorKind::Syntax, target, input, at, found);
+        return None;
     }
-    let found = explain::explain(input, &run, symbol.rule(), target);
-    ParseError::new(ParseErrorKind::Syntax, target, input, run.at, found)
+    Some(explain::syntax_error(
+        input,
+        &run,
+        symbol.rule(),
+        target,
+        symbol.is_uri(),
+    ))
+}
+
+/// The error when pest rejects, at `at`, an input that its ABNF reading accepts
+/// ([`explain::disagreement`]).
+fn disagreement(input: &str, symbol: StartSymbol, at: usize) -> ParseError {
+    ParseError::new(
+        ParseErrorKind::Syntax,
+        symbol.name(),
+        input,
+        at,
+        explain::disagreement(),
+    )
 }
 
 /// The first RFC 3987 §4.1 bidi formatting character of `input`. All seven lie in
@@ -169,11 +191,15 @@ fn error_position(e: &pest::error::Error<Rule>) -> usize {
 }
 
 /// Parses the whole input as `symbol` and records where its components are: the scanner
-/// (`scan.rs`) when it accepts, otherwise the grammar, which then reports the error.
+/// (`scan.rs`) when it accepts; otherwise the grammar read as ABNF reports the error, and should
+/// it accept, pest's tree gives the components.
 pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
     match scan::scan(input, symbol) {
         Some(spans) => Ok(spans),
-        None => grammar_spans(input, symbol),
+        None => match rejection(input, symbol) {
+            Some(error) => Err(error),
+            None => grammar_spans(input, symbol),
+        },
     }
 }
 
@@ -206,7 +232,10 @@ pub(crate) fn grammar_spans(input: &str, symbol: StartSymbol) -> Result<Spans, P
 pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
     match scan::scan(input, symbol) {
         Some(_) => Ok(()),
-        None => run(input, symbol).map(drop),
+        None => match rejection(input, symbol) {
+            Some(error) => Err(error),
+            None => run(input, symbol).map(drop),
+        },
     }
 }
 

@@ -5,9 +5,10 @@
 //! grammar where that grammar departs from a literal reading (`// PEG:` in `grammar/`): the
 //! ordered choices commit, so an `IRI-reference` that starts with `scheme ":"` is an `IRI` or
 //! nothing, and an `IPv4address` is a host only when the host ends after it. It never decides
-//! alone that an input is invalid: when it rejects, the grammar runs and reports the error
-//! (`parse.rs`), and `tests/scanner.rs` checks that both paths agree on every corpus and on
-//! generated input. Each function takes the position where its rule starts and returns the
+//! alone that an input is invalid: when it rejects, the grammar read as ABNF
+//! (`src/automaton/`) decides and reports the error, and should it accept, pest's tree gives the
+//! components (`parse.rs`); `tests/scanner.rs` checks that both paths agree on every corpus and
+//! on generated input. Each function takes the position where its rule starts and returns the
 //! position where it ends, or `None` when the rule does not match there. Nothing allocates.
 
 use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};

@@ -13,6 +13,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use rfc3987::grammar;
 use rfc3987::{
     check, decode, decode_legacy, display_form, display_with, encode, equivalent, lint, normalize,
     parse_tree, relativize, remove_dot_segments, resolve, split_references, to_iri, to_uri, to_uri_lenient,
@@ -172,6 +173,34 @@ fn grammar_path_and_parse_tree() {
             parse_tree(&one_mb, StartSymbol::IriReference)
         });
         assert!(tree.is_ok(), "{shape}");
+    }
+}
+
+/// Every ABNF rule on its own (`rfc3987::grammar`, the grammar read as ABNF): linear whatever
+/// the rule and the input. 1 MB of each shape: most rules stop after a few characters, the
+/// start symbols read all of it.
+#[test]
+fn every_rule_alone() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (shape, input) in valid_shapes().into_iter().chain(invalid_shapes()) {
+        let end = (0..=1 << 20)
+            .rev()
+            .find(|&i| input.is_char_boundary(i))
+            .unwrap_or(0);
+        let input = &input[..end];
+        for rule in grammar::rules() {
+            let checked = bounded("grammar::check", shape, end, || grammar::check(rule, input));
+            if let Err(e) = checked {
+                let shown = bounded("ParseError Display", shape, end, || e.to_string());
+                assert!(shown.len() < 1000, "{shape}, {rule:?}: {} bytes", shown.len());
+            }
+            let name = grammar::abnf_name(rule);
+            bounded("rfc3987::matches", shape, end, || rfc3987::matches(name, input)).unwrap();
+        }
+        bounded("grammar::parse_tree", shape, end, || {
+            grammar::parse_tree(grammar::Rule::IRI_reference, input)
+        })
+        .ok();
     }
 }
 

@@ -18,6 +18,18 @@ use crate::grammar::Rule;
 
 /// Compiles `root`, anchored at both ends of the input, from the rules of the grammar files.
 pub(super) fn compile(rules: &[AstRule], root: Rule) -> Result<Automaton, String> {
+    // pest's `EOI` is a rule of the generated enum but not of the grammar: it matches the end
+    // of the input, so anchored at both ends it matches the empty input only.
+    if root == Rule::EOI {
+        return Ok(Automaton {
+            states: vec![State {
+                edges: 0..0,
+                accept: true,
+            }],
+            edges: Vec::new(),
+            start: 0,
+        });
+    }
     let by_name: HashMap<&str, &AstRule> = rules.iter().map(|r| (r.name.as_str(), r)).collect();
     let names = Rule::all_rules().iter().map(|&r| (format!("{r:?}"), r)).collect();
     let mut t = Thompson {
