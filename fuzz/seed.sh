@@ -3,15 +3,19 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 shared=../../shared/corpus
-for target in parse scanner_vs_grammar normalize mapping resolve differential; do mkdir -p "corpus/$target"; done
+for target in parse scanner_vs_grammar abnf normalize mapping resolve differential; do mkdir -p "corpus/$target"; done
 i=0
 seed() { # seed TEXT TARGETS...
   local text=$1; shift
   i=$((i + 1))
   for target in "$@"; do printf '%s' "$text" > "corpus/$target/seed-$i"; done
 }
-while IFS= read -r line; do seed "$line" parse scanner_vs_grammar normalize mapping differential; done \
+while IFS= read -r line; do seed "$line" parse scanner_vs_grammar abnf normalize mapping differential; done \
   < <(head -n 300 "$shared/bench/iris-mixed-100k.txt"; head -n 300 "$shared/bench/iris-nonascii.txt")
+# The project's table of common mistakes (inputs as written, escapes and all) and IPv6 forms.
+while IFS=$'\t' read -r _ input _; do seed "$input" abnf scanner_vs_grammar; done \
+  < <(grep -v '^#' ../tests/data/mistakes.tsv | grep .)
+while IFS=$'\t' read -r input _; do seed "$input" abnf; done < <(grep -v '^#' ../tests/data/ipv6.tsv | grep .)
 while IFS= read -r line; do seed "$line" parse scanner_vs_grammar normalize mapping differential; done \
   < <(python3 -c 'import json,sys
 def walk(v):
