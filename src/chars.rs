@@ -40,6 +40,21 @@ pub(crate) fn is_bidi_formatting(c: char) -> bool {
     matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}')
 }
 
+/// The Unicode name of an RFC 3987 §4.1 bidi formatting character (LRM, RLM, LRE, RLE, PDF,
+/// LRO, RLO); `None` for any other character.
+pub(crate) fn bidi_formatting_name(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{200E}' => "LEFT-TO-RIGHT MARK",
+        '\u{200F}' => "RIGHT-TO-LEFT MARK",
+        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
+        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
+        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
+        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
+        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
+        _ => return None,
+    })
+}
+
 /// Characters that do not show when printed, or move the text around them: controls, the
 /// bidi formatting characters and isolates, white space other than the space, the byte order
 /// mark and the zero-width characters. Error messages show them as `\u{XXXX}`.

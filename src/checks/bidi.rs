@@ -6,7 +6,7 @@ use std::ops::Range;
 use unicode_bidi::{bidi_class, BidiClass};
 
 use super::{diagnostic, excerpt, percent_encoded, Diagnostic};
-use crate::chars::is_bidi_formatting;
+use crate::chars::{bidi_formatting_name, is_bidi_formatting};
 use crate::components::HostSpans;
 use crate::types::IriRef;
 
@@ -14,15 +14,7 @@ use crate::types::IriRef;
 /// RLO, and PDF)". Each run of them, with its percent-encoded form as the fix (the form
 /// §3.1 gives them in a URI).
 pub(super) fn bidi_formatting(input: &str) -> Vec<Diagnostic> {
-    let name = |c: char| match c {
-        '\u{200E}' => "LEFT-TO-RIGHT MARK",
-        '\u{200F}' => "RIGHT-TO-LEFT MARK",
-        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
-        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
-        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
-        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
-        _ => "RIGHT-TO-LEFT OVERRIDE",
-    };
+    let name = |c: char| bidi_formatting_name(c).unwrap_or_default();
     let mut out = Vec::new();
     let mut run: Option<(Range<usize>, char, usize)> = None;
     let flush = |run: Option<(Range<usize>, char, usize)>, out: &mut Vec<Diagnostic>| {

@@ -11,7 +11,7 @@ mod ip_literal;
 mod words;
 
 use crate::automaton::{automaton, Run, Site};
-use crate::chars::is_invisible;
+use crate::chars::{bidi_formatting_name, is_invisible};
 use crate::error::{Found, ParseError, ParseErrorKind, SyntaxComponent};
 use crate::grammar::{abnf_name, Rule};
 
@@ -384,29 +384,27 @@ pub(crate) fn section(rule: &str) -> &'static str {
 
 /// `'x' (U+0078)`; a space, and characters that do not print, by their code point and name.
 pub(crate) fn describe(c: char) -> String {
-    let name = match c {
-        ' ' => return "a space (U+0020)".into(),
-        '\t' => "TAB",
-        '\n' => "LINE FEED",
-        '\r' => "CARRIAGE RETURN",
-        '\0' => "NUL",
-        '\u{7F}' => "DELETE",
-        '\u{85}' => "NEXT LINE",
-        '\u{A0}' => "NO-BREAK SPACE",
-        '\u{200E}' => "LEFT-TO-RIGHT MARK",
-        '\u{200F}' => "RIGHT-TO-LEFT MARK",
-        '\u{202A}' => "LEFT-TO-RIGHT EMBEDDING",
-        '\u{202B}' => "RIGHT-TO-LEFT EMBEDDING",
-        '\u{202C}' => "POP DIRECTIONAL FORMATTING",
-        '\u{202D}' => "LEFT-TO-RIGHT OVERRIDE",
-        '\u{202E}' => "RIGHT-TO-LEFT OVERRIDE",
-        '\u{FEFF}' => "BYTE ORDER MARK",
-        '\u{FFFD}' => "REPLACEMENT CHARACTER",
-        c if c.is_control() => "a control character",
-        c if c.is_whitespace() => "a white-space character",
-        c => return format!("'{c}' (U+{:04X})", c as u32),
-    };
-    format!("U+{:04X} ({name})", c as u32)
+    if c == ' ' {
+        return "a space (U+0020)".into();
+    }
+    let name = bidi_formatting_name(c).or(match c {
+        '\t' => Some("TAB"),
+        '\n' => Some("LINE FEED"),
+        '\r' => Some("CARRIAGE RETURN"),
+        '\0' => Some("NUL"),
+        '\u{7F}' => Some("DELETE"),
+        '\u{85}' => Some("NEXT LINE"),
+        '\u{A0}' => Some("NO-BREAK SPACE"),
+        '\u{FEFF}' => Some("BYTE ORDER MARK"),
+        '\u{FFFD}' => Some("REPLACEMENT CHARACTER"),
+        c if c.is_control() => Some("a control character"),
+        c if c.is_whitespace() => Some("a white-space character"),
+        _ => None,
+    });
+    match name {
+        Some(name) => format!("U+{:04X} ({name})", c as u32),
+        None => format!("'{c}' (U+{:04X})", c as u32),
+    }
 }
 
 /// `c` percent-encoded as UTF-8, with uppercase hex digits: `%E2%80%AE` (RFC 3986 §2.1).
