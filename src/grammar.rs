@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Every ABNF rule can be checked on its own, the whole input anchored to it: a host, a path
-//! segment, a query ([`matches`], [`check`], [`parse_tree`], by [`Rule`] or by the RFC's name
+//! segment, a query ([`matches()`], [`check`], [`parse_tree`], by [`Rule`] or by the RFC's name
 //! with [`rule_named`]). This is the grammar alone, read as ABNF: the rules beside it (RFC 3987
 //! §4.1's bidi formatting characters, ASCII for URIs) belong to the start symbols
 //! ([`crate::validate`], [`crate::StartSymbol`]).
