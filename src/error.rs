@@ -135,7 +135,7 @@ impl ParseError {
         byte_offset: usize,
         found: Found,
     ) -> Self {
-        let column = input[..byte_offset].chars().count() + 1;
+        let column = column(input, byte_offset);
         ParseError(Box::new(Inner {
             kind,
             target,
@@ -247,10 +247,10 @@ impl fmt::Display for ParseError {
         f.write_str("\n  ")?;
         f.write_str(lead)?;
         for c in before[..before_len].iter().rev() {
-            write_visible(f, *c)?;
+            f.write_str(&visible(*c))?;
         }
         for c in shown_after.chars() {
-            write_visible(f, c)?;
+            f.write_str(&visible(c))?;
         }
         f.write_str(trail)?;
         f.write_str("\n  ")?;
@@ -265,20 +265,26 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Characters that would move or hide the caret line are shown as `\u{XXXX}`.
-fn write_visible(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+/// The 1-based character column of `offset` in `input`.
+pub(crate) fn column(input: &str, offset: usize) -> usize {
+    input[..offset].chars().count() + 1
+}
+
+/// `c` as error messages show it: characters that would move or hide the text around them are
+/// written `\u{XXXX}`.
+pub(crate) fn visible(c: char) -> String {
     if is_invisible(c) {
-        write!(f, "\\u{{{:X}}}", c as u32)
+        format!("\\u{{{:X}}}", c as u32)
     } else {
-        write!(f, "{c}")
+        c.to_string()
     }
 }
 
-/// The terminal columns `c` takes as [`write_visible`] writes it: two for wide (East Asian)
+/// The terminal columns `c` takes as [`visible`] writes it: two for wide (East Asian)
 /// characters, none for combining marks, so that the caret lands under the failing character.
 fn visible_width(c: char) -> usize {
     if is_invisible(c) {
-        format!("\\u{{{:X}}}", c as u32).len()
+        visible(c).len()
     } else {
         unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
     }

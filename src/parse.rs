@@ -115,28 +115,16 @@ pub(crate) fn rejection(input: &str, symbol: StartSymbol) -> Option<ParseError> 
     let target = symbol.name();
     if !symbol.is_uri() {
         if let Some((at, c)) = first_bidi_formatting(input) {
-            let found = explain::beside(input, at, symbol.rule(), explain::bidi_message(c));
-            return Some(ParseError::new(
-                ParseErrorKind::BidiFormattingCharacter,
-                target,
-                input,
-                at,
-                found,
-            ));
+            let kind = ParseErrorKind::BidiFormattingCharacter;
+            return Some(explain::beside(kind, input, at, c, symbol.rule(), target));
         }
     }
     let run = automaton(symbol.rule()).run(input);
     if symbol.is_uri() {
         if let Some((at, c)) = input.char_indices().find(|(_, c)| !c.is_ascii()) {
             if run.matched() || run.at >= at {
-                let found = explain::beside(input, at, symbol.rule(), explain::not_ascii_message(c));
-                return Some(ParseError::new(
-                    ParseErrorKind::NotAscii,
-                    target,
-                    input,
-                    at,
-                    found,
-                ));
+                let kind = ParseErrorKind::NotAscii;
+                return Some(explain::beside(kind, input, at, c, symbol.rule(), target));
             }
         }
     }

@@ -11,8 +11,8 @@ mod ip_literal;
 mod words;
 
 use crate::automaton::{automaton, Run, Site};
-use crate::chars::{bidi_formatting_name, is_invisible};
-use crate::error::{Found, ParseError, ParseErrorKind, SyntaxComponent};
+use crate::chars::bidi_formatting_name;
+use crate::error::{column, visible, Found, ParseError, ParseErrorKind, SyntaxComponent};
 use crate::grammar::{abnf_name, Rule};
 
 use SyntaxComponent as C;
@@ -60,24 +60,43 @@ pub(crate) fn syntax_error(
     ParseError::new(ParseErrorKind::Syntax, target, input, run.at, found)
 }
 
-/// The explanation of an error beside the grammar (§4.1, a URI that is not ASCII) at the
-/// character at `at`: the component and rule the grammar reads it in, and `message`. When the
-/// grammar stops earlier, the component is the one RFC 3986 Appendix B puts `at` in.
-pub(crate) fn beside(input: &str, at: usize, root: Rule, message: String) -> Found {
-    let end = input[at..].chars().next().map_or(at, |c| at + c.len_utf8());
-    let run = automaton(root).run(&input[..end]);
+/// The error beside the grammar at the character `c` at `at`: RFC 3987 §4.1's bidi formatting
+/// characters, or a character that is not ASCII in a URI (RFC 3986 §2). The component and rule
+/// are those the grammar reads `c` in; when the grammar stops earlier, the component is the one
+/// RFC 3986 Appendix B puts `at` in.
+pub(crate) fn beside(
+    kind: ParseErrorKind,
+    input: &str,
+    at: usize,
+    c: char,
+    root: Rule,
+    target: &'static str,
+) -> ParseError {
+    let run = automaton(root).run(&input[..at + c.len_utf8()]);
     let (component, rule) = if run.stopped {
         (Some(appendix_b(input, at)), None)
     } else {
         let reading = Reading::of(input, &run);
         (reading.component, Some(reading.rule(&run, root)))
     };
-    Found {
+    let message = match kind {
+        ParseErrorKind::BidiFormattingCharacter => format!(
+            "{} is not allowed: IRIs MUST NOT contain the bidirectional formatting characters LRM, RLM, LRE, RLE, LRO, RLO and PDF (RFC 3987 §4.1); remove it",
+            describe(c)
+        ),
+        _ => format!(
+            "non-ASCII character {} is not allowed in a URI (RFC 3986 §2); map the IRI to a URI first (RFC 3987 §3.1), which percent-encodes it as {}",
+            describe(c),
+            pct(c)
+        ),
+    };
+    let found = Found {
         component,
         rule,
         expected: Vec::new(),
         message,
-    }
+    };
+    ParseError::new(kind, target, input, at, found)
 }
 
 /// The error when pest rejects an input that its ABNF reading accepts. They agree on every
@@ -90,23 +109,6 @@ pub(crate) fn disagreement() -> Found {
         expected: Vec::new(),
         message: "the pest grammar and its ABNF reading disagree on this input: this is a bug of rfc3987, please report it".into(),
     }
-}
-
-/// RFC 3987 §4.1: `c` is a bidi formatting character.
-pub(crate) fn bidi_message(c: char) -> String {
-    format!(
-        "{} is not allowed: IRIs MUST NOT contain the bidirectional formatting characters LRM, RLM, LRE, RLE, LRO, RLO and PDF (RFC 3987 §4.1); remove it",
-        describe(c)
-    )
-}
-
-/// RFC 3986 §2: `c` is not ASCII and a URI was asked for.
-pub(crate) fn not_ascii_message(c: char) -> String {
-    format!(
-        "non-ASCII character {} is not allowed in a URI (RFC 3986 §2); map the IRI to a URI first (RFC 3987 §3.1), which percent-encodes it as {}",
-        describe(c),
-        pct(c)
-    )
 }
 
 /// How the input up to `run.at` was read: the sites of the character read last (or, at the
@@ -426,22 +428,8 @@ pub(crate) fn quote(text: &str) -> String {
     } else {
         text.to_string()
     };
-    let escaped: String = shown
-        .chars()
-        .map(|c| {
-            if is_invisible(c) {
-                format!("\\u{{{:X}}}", c as u32)
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
+    let escaped: String = shown.chars().map(visible).collect();
     format!("`{escaped}`")
-}
-
-/// The 1-based character column of `offset` in `input`.
-fn column(input: &str, offset: usize) -> usize {
-    input[..offset].chars().count() + 1
 }
 
 /// "a" or "an" before a name: "an IRI", "a URI", "an absolute-URI", "a ucschar".
