@@ -44,20 +44,17 @@ fn allocations_during(f: impl FnOnce()) -> usize {
 
 #[test]
 fn valid_iris_parse_without_allocating() {
-    let text = common::corpus("bench/iris-nonascii.txt");
-    let mixed = common::corpus("bench/iris-mixed-100k.txt");
-    let lines: Vec<&str> = text
-        .lines()
-        .take(25_000)
-        .chain(mixed.lines().take(25_000))
-        .collect();
+    let text = common::corpus("bench-sample/iris-nonascii-10k.txt");
+    let mixed = common::corpus("bench-sample/iris-mixed-10k.txt");
+    let lines: Vec<&str> = text.lines().chain(mixed.lines()).collect();
     // Which lines are valid is decided before counting (the grammar path allocates errors).
     let valid: Vec<&str> = lines
         .iter()
         .copied()
         .filter(|l| IriRef::parse(*l).is_ok())
         .collect();
-    assert!(valid.len() > 40_000, "{} valid", valid.len());
+    // The 20,000 lines are IRIs from RDF data (tests/data/corpus/SOURCES.md): nearly all valid.
+    assert!(valid.len() > 19_000, "{} valid", valid.len());
     let fast = allocations_during(|| {
         for line in &valid {
             let iri = IriRef::parse(*line).unwrap();
@@ -74,7 +71,8 @@ fn valid_iris_parse_without_allocating() {
         .map(|l| IriRef::parse(*l).unwrap())
         .filter(|iri| rfc3987::check(iri).is_empty())
         .collect();
-    assert!(clean.len() > 10_000, "{} clean ASCII IRIs", clean.len());
+    // About nine in ten lines of the mixed sample are ASCII, and most of those have no finding.
+    assert!(clean.len() > 9_000, "{} clean ASCII IRIs", clean.len());
     let checks = allocations_during(|| {
         for iri in &clean {
             std::hint::black_box(rfc3987::check(iri));

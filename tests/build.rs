@@ -572,7 +572,7 @@ fn display_form_wraps_bidi_iris_only() {
     assert_eq!(display_form(&latin, false), "http://a/123/é");
 }
 
-/// §4.4 via ../shared/corpus/rfc-examples/rfc3987-examples.json: the logical form with Hebrew
+/// §4.4 via tests/data/corpus/rfc-examples/rfc3987-examples.json: the logical form with Hebrew
 /// letters for the RFC's uppercase ones (`logical_hebrew`), rendered in a left-to-right
 /// embedding, gives the RFC's visual form after the same substitution (A..Z → U+05D0..). Every
 /// example was checked by hand against the RFC text; all reproduce except example 9, whose

@@ -480,7 +480,7 @@ fn percent_encoded_utf8() {
     assert!(lint("http://a/%E2%82")[0].message.contains("1 U+FFFD"));
 }
 
-/// RFC 3987 §4.4 via ../shared/corpus/rfc-examples/rfc3987-examples.json (`logical_hebrew`, the
+/// RFC 3987 §4.4 via tests/data/corpus/rfc-examples/rfc3987-examples.json (`logical_hebrew`, the
 /// bidi notation with Hebrew letters for the uppercase ones): examples 1–7 are allowed and
 /// clean, 8 and 9 are "not allowed" by §4.2 rule 2, 10 is "allowed but not recommended".
 #[test]

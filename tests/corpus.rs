@@ -4,7 +4,7 @@ mod common;
 
 use rfc3987::{HostKind, Iri, IriRef, RelativeIriRef, StartSymbol};
 
-/// ../shared/corpus/json-schema-test-suite (JSON-Schema-Test-Suite @ 44401e0c,
+/// tests/data/corpus/json-schema-test-suite (JSON-Schema-Test-Suite @ 44401e0c,
 /// tests/draft2020-12/optional/format/): format `iri` is an RFC 3987 IRI, `iri-reference` an
 /// IRI-reference. Non-string data is ignored by formats, so only strings are checked.
 #[test]
@@ -112,7 +112,7 @@ fn ipvfuture_has_no_percent() {
     assert!(IriRef::parse("http://[fe80::1%25eth0]/").is_err());
 }
 
-/// ../shared/corpus/rfc-examples/rfc3987-examples.json, kind "validity" (RFC 3987 §4.1: IRIs MUST
+/// tests/data/corpus/rfc-examples/rfc3987-examples.json, kind "validity" (RFC 3987 §4.1: IRIs MUST
 /// NOT contain bidirectional formatting characters, though `ucschar` includes them).
 #[test]
 fn rfc3987_examples_validity() {

@@ -210,7 +210,7 @@ fn ucschar_and_iprivate_in_each_component() {
     }
 }
 
-// ----- tests/data/rfc3987-syntax (willynilly/rfc3987-syntax @ b818cbd0, tests/; MIT) -----
+// ----- tests/data/corpus/rfc3987-syntax (willynilly/rfc3987-syntax @ b818cbd0, tests/; MIT) -----
 // Every case runs through the public per-rule API, `rfc3987::matches`, by the corpus' own rule
 // name (`ipv6address`, `ip_literal`): ABNF rule names are case-insensitive (RFC 5234 §2.1).
 
@@ -240,7 +240,7 @@ fn disagreement(rule: &str, value: &str, expected: bool, reason: &serde_json::Va
 #[test]
 fn rfc3987_syntax_corpus_negatives() {
     let corpus: serde_json::Value =
-        serde_json::from_str(&common::data("rfc3987-syntax/invalid_syntax.json")).unwrap();
+        serde_json::from_str(&common::corpus("rfc3987-syntax/invalid_syntax.json")).unwrap();
     let mut checked = 0;
     let mut unexpected = Vec::new();
     for (rule, cases) in corpus.as_object().unwrap() {
@@ -263,7 +263,7 @@ fn rfc3987_syntax_corpus_negatives() {
 #[test]
 fn rfc3987_syntax_corpus_positives() {
     let corpus: serde_json::Value =
-        serde_json::from_str(&common::data("rfc3987-syntax/valid_syntax.json")).unwrap();
+        serde_json::from_str(&common::corpus("rfc3987-syntax/valid_syntax.json")).unwrap();
     let mut checked = 0;
     let mut unexpected = Vec::new();
     for (rule, cases) in corpus.as_object().unwrap() {

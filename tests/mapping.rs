@@ -42,7 +42,7 @@ fn iri_of(uri: &str, options: &ToIriOptions) -> String {
     iri.to_string()
 }
 
-/// ../shared/corpus/rfc-examples/rfc3987-examples.json, kinds `iri_to_uri` (RFC 3987 §3.1,
+/// tests/data/corpus/rfc-examples/rfc3987-examples.json, kinds `iri_to_uri` (RFC 3987 §3.1,
 /// with `expected_with_idna_toascii` for the ToASCII option) and `uri_to_iri` (§3.2, §3.2.1, with
 /// `expected_alt_with_toUnicode` for the ToUnicode option).
 #[test]
@@ -215,7 +215,7 @@ fn to_uri_idna() {
     ));
 }
 
-/// ../shared/corpus/idna/punycode_tests.json (RFC 3492 samples, from rust-url): each sample
+/// tests/data/corpus/idna/punycode_tests.json (RFC 3492 samples, from rust-url): each sample
 /// that can be a host name converts to "xn--" + its encoding with ToASCII (case-insensitive:
 /// UTS #46 maps to lowercase), and back with ToUnicode to its lowercase form — except where the
 /// A-label exceeds 63 octets, which RFC 3490 §4.1 step 8 rejects and §4.2 step 8 leaves as is.

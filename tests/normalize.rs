@@ -29,7 +29,7 @@ fn scheme(input: &str) -> String {
     norm(input, NormalizeOptions::new(Level::Scheme))
 }
 
-/// ../shared/corpus/rfc-examples/rfc3987-examples.json, kinds equivalent_syntax_based and
+/// tests/data/corpus/rfc-examples/rfc3987-examples.json, kinds equivalent_syntax_based and
 /// equivalent_scheme_based (RFC 3987 §5.3.2, §5.3.3).
 #[test]
 fn rfc3987_section_5_examples() {
@@ -67,7 +67,7 @@ fn rfc3987_section_5_examples() {
     assert_eq!(checked, 9);
 }
 
-/// ../shared/corpus/rfc-examples/rfc3987-examples.json, kind `nfc` (RFC 3987 §5.3.2.2): each
+/// tests/data/corpus/rfc-examples/rfc3987-examples.json, kind `nfc` (RFC 3987 §5.3.2.2): each
 /// input is in NFC exactly when the file says (checked with the Unicode tables directly, and by
 /// the NFC option leaving exactly those unchanged). The file's two inputs are the RFC's pair,
 /// "résumé" precomposed and decomposed: the same text up to NFC, which the file implies is

@@ -1,5 +1,5 @@
 //! The fast path is checked, not assumed: the scanner and the pest grammar must give the same
-//! verdict and the same components on every corpus in the repository and in ../shared/corpus, for
+//! verdict and the same components on every corpus in the repository (tests/data/, tests/data/corpus/), for
 //! every start symbol, and on generated strings.
 
 mod common;
@@ -122,10 +122,10 @@ fn corpus_inputs() -> Vec<String> {
     for line in common::corpus("rfc-examples/rfc3986-5.4-resolution.tsv").lines() {
         inputs.extend(line.split('\t').map(str::to_string));
     }
-    for line in common::corpus("bench/relative_urls_cc_10k.csv").lines() {
+    for line in common::corpus("bench-sample/relative_urls_cc_2500.csv").lines() {
         inputs.extend(line.split(',').map(str::to_string));
     }
-    for line in common::corpus("bench/dbpedia-ja-geonamesjp-links.nt").lines() {
+    for line in common::corpus("bench-sample/dbpedia-ja-geonamesjp-links.nt").lines() {
         inputs.extend(
             line.split('<')
                 .filter_map(|s| s.split_once('>'))
@@ -148,7 +148,10 @@ fn corpora_agree_on_every_symbol() {
 /// build; the symbols share all rules below the start symbol, which the test above covers).
 #[test]
 fn bench_corpora_agree() {
-    for file in ["bench/iris-mixed-100k.txt", "bench/iris-nonascii.txt"] {
+    for file in [
+        "bench-sample/iris-mixed-10k.txt",
+        "bench-sample/iris-nonascii-10k.txt",
+    ] {
         let text = common::corpus(file);
         for line in text.lines() {
             assert_eq!(

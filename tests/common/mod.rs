@@ -8,11 +8,11 @@ use proptest::strategy::Strategy;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use rfc3987::StartSymbol;
 
-/// `../shared/corpus/<name>`: the public test data beside the repository (see its SOURCES.md).
-/// A missing file fails the test: the corpora are part of what `cargo test` must pass.
+/// `tests/data/corpus/<name>`: public test data, copied into the repository with its source
+/// and licence (tests/data/corpus/SOURCES.md).
 pub fn corpus(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
+        .join("tests/data/corpus")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read corpus {}: {e}", path.display()))
 }
