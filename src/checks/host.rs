@@ -263,9 +263,10 @@ mod tests {
     fn idn_shortcut_agrees_with_the_idn_module() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../shared/corpus/bench/iris-nonascii.txt"
+            "/tests/data/corpus/bench-sample/iris-nonascii-10k.txt"
         );
-        let text = std::fs::read_to_string(path).expect("corpus bench/iris-nonascii.txt");
+        let text =
+            std::fs::read_to_string(path).expect("tests/data/corpus/bench-sample/iris-nonascii-10k.txt");
         let mut hosts: Vec<String> = Vec::new();
         for line in text.lines().take(3000) {
             let Ok(iri) = IriRef::parse(line) else { continue };
