@@ -3,6 +3,7 @@
 //! [`Spans`] is what one walk of the parse tree records: byte ranges into the input, the host kind
 //! and the path form. The view types ([`Authority`], [`Host`], [`Path`]) borrow the input.
 
+use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// A byte range `start..end` into the input.
@@ -179,6 +180,29 @@ impl Host<'_> {
     }
 }
 
+/// The host as an IRI writes it (RFC 3986 §3.2.2): a reg-name as written, an IPv4 address in
+/// dotted decimal, an IPv6 address in brackets in its RFC 5952 form (which may differ from how it
+/// was written: [`Authority::host_str`] has the text as written), an IPvFuture as
+/// `[v<version>.<address>]`.
+///
+/// ```
+/// use rfc3987::IriRef;
+///
+/// let iri = IriRef::parse("http://[2001:DB8:0::7]/").unwrap();
+/// assert_eq!(iri.authority().unwrap().host().to_string(), "[2001:db8::7]");
+/// assert_eq!(iri.authority().unwrap().host_str(), "[2001:DB8:0::7]");
+/// ```
+impl fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Host::RegName(name) => f.write_str(name),
+            Host::Ipv4(address) => write!(f, "{address}"),
+            Host::Ipv6(address) => write!(f, "[{address}]"),
+            Host::IpvFuture { version, address } => write!(f, "[v{version}.{address}]"),
+        }
+    }
+}
+
 /// The authority of an IRI reference (RFC 3987 §2.2 `iauthority`):
 /// `[ iuserinfo "@" ] ihost [ ":" port ]`.
 ///
@@ -265,6 +289,13 @@ impl<'a> Authority<'a> {
     }
 }
 
+/// The authority as written, without the leading "//" (RFC 3986 §3.2).
+impl fmt::Display for Authority<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Which `ipath-*` rule the path matched (RFC 3987 §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PathKind {
@@ -336,5 +367,12 @@ impl<'a> Path<'a> {
         let rest = self.text.strip_prefix('/').unwrap_or(self.text);
         let empty = self.text.is_empty();
         rest.split('/').filter(move |_| !empty)
+    }
+}
+
+/// The path as written (RFC 3987 §2.2 `ipath`).
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
     }
 }

@@ -2,12 +2,11 @@
 //! the §7.6 display with some characters percent-encoded.
 
 use std::borrow::Cow;
-use std::ops::Deref;
 
 use unicode_bidi::{bidi_class, BidiClass, BidiInfo, Level};
 
 use crate::pct::encode_char;
-use crate::types::IriRef;
+use crate::types::Reference;
 
 /// Whether `c` is a right-to-left character (Bidi_Class R or AL).
 fn is_rtl(c: char) -> bool {
@@ -31,8 +30,8 @@ fn is_rtl(c: char) -> bool {
 /// assert_eq!(display_form(&iri, false), "\u{202A}http://ab.\u{5D0}\u{5D1}.ij/\u{202C}");
 /// assert_eq!(display_form(&IriRef::parse("http://ab/").unwrap(), false), "http://ab/");
 /// ```
-pub fn display_form<T: Deref<Target = str>>(iri: &IriRef<T>, isolate: bool) -> Cow<'_, str> {
-    let text = iri.as_str();
+pub fn display_form<R: Reference>(iri: &R, isolate: bool) -> Cow<'_, str> {
+    let text = iri.as_iri_ref().into_inner();
     if !text.chars().any(is_rtl) {
         return Cow::Borrowed(text);
     }
@@ -62,8 +61,8 @@ pub fn display_form<T: Deref<Target = str>>(iri: &IriRef<T>, isolate: bool) -> C
 /// let (visual, _) = visual_order(&iri);
 /// assert_eq!(visual, "http://ab.\u{5D4}\u{5D3}\u{5D2}.ij/");
 /// ```
-pub fn visual_order<T: Deref<Target = str>>(iri: &IriRef<T>) -> (String, Vec<usize>) {
-    let text = iri.as_str();
+pub fn visual_order<R: Reference>(iri: &R) -> (String, Vec<usize>) {
+    let text = iri.as_iri_ref().into_inner();
     let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
     if !text.chars().any(is_rtl) {
         return (text.to_string(), starts);
@@ -95,9 +94,10 @@ pub fn visual_order<T: Deref<Target = str>>(iri: &IriRef<T>) -> (String, Vec<usi
 /// let latin = |c: char| c <= '\u{24F}';
 /// assert_eq!(display_with(&iri, latin), "http://example.org/résumé/%E6%97%A5%E6%9C%AC");
 /// ```
-pub fn display_with<T: Deref<Target = str>>(iri: &IriRef<T>, shown: impl Fn(char) -> bool) -> String {
-    let mut out = String::with_capacity(iri.as_str().len());
-    for c in iri.as_str().chars() {
+pub fn display_with<R: Reference>(iri: &R, shown: impl Fn(char) -> bool) -> String {
+    let text = iri.as_iri_ref().into_inner();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         if c.is_ascii() || shown(c) {
             out.push(c);
         } else {

@@ -2,7 +2,6 @@
 //! normalization (§5.3.3), and equivalence at each level.
 
 use std::borrow::Cow;
-use std::ops::Deref;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
@@ -14,7 +13,7 @@ use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::resolve::remove_dot_segments;
 use crate::to_uri::DNS_SCHEMES;
-use crate::types::IriRef;
+use crate::types::{Built, IriRef, Reference};
 
 /// A rung of the comparison ladder (RFC 3987 §5.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -161,9 +160,19 @@ impl NormalizeOptions {
 ///
 /// The result is idempotent, and a path never becomes an authority (`foo:.///bar` becomes
 /// `foo:/.//bar`, not `foo://bar`).
-pub fn normalize<T: Deref<Target = str>>(iri: &IriRef<T>, options: &NormalizeOptions) -> IriRef<String> {
+///
+/// Any parsed type is taken, borrowed or owned, and the result has the same shape: normalizing
+/// an [`Iri`](crate::Iri) gives an `Iri`, a [`Uri`](crate::Uri) an `Iri` too (decoding
+/// `%C3%A9` makes an IRI). [`Iri::normalize`](crate::Iri::normalize) is this with the default
+/// options.
+pub fn normalize<R: Reference>(iri: &R, options: &NormalizeOptions) -> R::Iri {
+    R::Iri::built(normalize_ref(iri.as_iri_ref(), options))
+}
+
+/// [`normalize`] on the widest type.
+fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String> {
     if options.level == Level::Simple {
-        return iri.view().into_owned();
+        return iri.into_owned();
     }
     let scheme_level = options.level >= Level::Scheme;
     let mut out = Recomposer::with_capacity(iri.as_str().len());
@@ -411,14 +420,10 @@ impl CompareOptions {
         self
     }
 
-    /// Whether `a` and `b` are equivalent under these options.
-    pub fn equivalent<A, B>(&self, a: &IriRef<A>, b: &IriRef<B>) -> bool
-    where
-        A: Deref<Target = str>,
-        B: Deref<Target = str>,
-    {
-        let a = normalize(a, &self.normalize);
-        let b = normalize(b, &self.normalize);
+    /// Whether `a` and `b`, of any parsed types, are equivalent under these options.
+    pub fn equivalent<A: Reference, B: Reference>(&self, a: &A, b: &B) -> bool {
+        let a = normalize_ref(a.as_iri_ref(), &self.normalize);
+        let b = normalize_ref(b.as_iri_ref(), &self.normalize);
         if self.exclude_fragment {
             without_fragment(&a) == without_fragment(&b)
         } else {
@@ -447,10 +452,6 @@ fn without_fragment(iri: &IriRef<String>) -> &str {
 /// assert!(!equivalent(&a, &b, Level::Simple));
 /// assert!(equivalent(&a, &b, Level::Syntax));
 /// ```
-pub fn equivalent<A, B>(a: &IriRef<A>, b: &IriRef<B>, level: Level) -> bool
-where
-    A: Deref<Target = str>,
-    B: Deref<Target = str>,
-{
+pub fn equivalent<A: Reference, B: Reference>(a: &A, b: &B, level: Level) -> bool {
     CompareOptions::new(level).equivalent(a, b)
 }

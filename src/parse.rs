@@ -112,32 +112,31 @@ fn beside_the_grammar(input: &str, symbol: StartSymbol) -> bool {
 ///   continuation allows, or the end of the input. For a URI symbol, the first non-ASCII
 ///   character is the error unless the grammar fails earlier.
 pub(crate) fn rejection(input: &str, symbol: StartSymbol) -> Option<ParseError> {
-    let target = symbol.name();
-    if !symbol.is_uri() {
+    rejection_as(input, symbol.rule(), symbol.name(), symbol.is_uri())
+}
+
+/// [`rejection`] for any rule: why `input` does not match `rule` (named `target` in the error)
+/// with the rules beside the grammar, those of URIs (ASCII only) when `uri` is set.
+pub(crate) fn rejection_as(input: &str, rule: Rule, target: &'static str, uri: bool) -> Option<ParseError> {
+    if !uri {
         if let Some((at, c)) = first_bidi_formatting(input) {
             let kind = ParseErrorKind::BidiFormattingCharacter;
-            return Some(explain::beside(kind, input, at, c, symbol.rule(), target));
+            return Some(explain::beside(kind, input, at, c, rule, target));
         }
     }
-    let run = automaton(symbol.rule()).run(input);
-    if symbol.is_uri() {
+    let run = automaton(rule).run(input);
+    if uri {
         if let Some((at, c)) = input.char_indices().find(|(_, c)| !c.is_ascii()) {
             if run.matched() || run.at >= at {
                 let kind = ParseErrorKind::NotAscii;
-                return Some(explain::beside(kind, input, at, c, symbol.rule(), target));
+                return Some(explain::beside(kind, input, at, c, rule, target));
             }
         }
     }
     if run.matched() {
         return None;
     }
-    Some(explain::syntax_error(
-        input,
-        &run,
-        symbol.rule(),
-        target,
-        symbol.is_uri(),
-    ))
+    Some(explain::syntax_error(input, &run, rule, target, uri))
 }
 
 /// The error when pest rejects, at `at`, an input that its ABNF reading accepts

@@ -1,15 +1,17 @@
 //! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs) and its inverse.
 
-use std::ops::Deref;
-
 use crate::recompose::Recomposer;
-use crate::types::{Iri, IriRef};
+use crate::types::{Iri, IriRef, Reference, WithScheme};
 
 /// Resolves `reference` against `base` (RFC 3986 §5.2.2, strict): the target IRI.
 ///
 /// The base's fragment is ignored (§5.2.1). A scheme in the reference is never ignored:
 /// `http:g` against `http://a/b/c/d;p?q` stays `http:g` (§5.4.2, strict parser). Works on
 /// IRIs with any characters: RFC 3987 §6.5 applies the algorithm to IRIs unchanged.
+///
+/// The base is any type with a scheme ([`WithScheme`]: RFC 3986 §5.1), the reference any parsed
+/// type, borrowed or owned; [`Iri::resolve`] is the method form. The target is an [`Iri`] even
+/// when both are URIs (it is then ASCII, and `Uri::try_from` narrows it without parsing again).
 ///
 /// ```
 /// use rfc3987::{resolve, Iri, IriRef};
@@ -21,11 +23,8 @@ use crate::types::{Iri, IriRef};
 /// assert_eq!(target("http:g"), "http:g");
 /// assert_eq!(target("résumé"), "http://a/b/c/résumé");
 /// ```
-pub fn resolve<B, R>(base: &Iri<B>, reference: &IriRef<R>) -> Iri<String>
-where
-    B: Deref<Target = str>,
-    R: Deref<Target = str>,
-{
+pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
+    let (base, reference) = (base.as_iri_ref(), reference.as_iri_ref());
     let mut t = Recomposer::with_capacity(base.as_str().len() + reference.as_str().len());
     let r_path = reference.path().as_str();
     // §5.2.2: the pseudo-code, in its order; T.scheme, T.authority, T.path, T.query are written
@@ -60,7 +59,7 @@ where
                 if r_path.starts_with('/') {
                     t.path(&remove_dot_segments(r_path));
                 } else {
-                    t.path(&remove_dot_segments(&merge(base, r_path)));
+                    t.path(&remove_dot_segments(&merge(&base, r_path)));
                 }
                 if let Some(query) = reference.query() {
                     t.query(query);
@@ -76,7 +75,7 @@ where
 }
 
 /// RFC 3986 §5.2.3: merges a relative-path reference with the path of the base.
-fn merge<B: Deref<Target = str>>(base: &Iri<B>, r_path: &str) -> String {
+fn merge(base: &IriRef<&str>, r_path: &str) -> String {
     let base_path = base.path().as_str();
     if base.authority().is_some() && base_path.is_empty() {
         // "return a string consisting of "/" concatenated with the reference's path"
@@ -154,6 +153,9 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// itself. Of those that resolve back, the one with the fewest characters is returned; of equally
 /// short ones, the first in this order (so `../g` rather than `/b/g` from `/b/c/d`).
 ///
+/// Both are any type with a scheme ([`WithScheme`]), borrowed or owned; [`Iri::relativize`] is
+/// the method form.
+///
 /// ```
 /// use rfc3987::{relativize, resolve, Iri};
 ///
@@ -163,11 +165,9 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// assert_eq!(reference.as_str(), "../g?y#s");
 /// assert_eq!(resolve(&base, &reference), target);
 /// ```
-pub fn relativize<B, T>(base: &Iri<B>, target: &Iri<T>) -> Option<IriRef<String>>
-where
-    B: Deref<Target = str>,
-    T: Deref<Target = str>,
-{
+pub fn relativize<B: WithScheme, T: WithScheme>(base: &B, target: &T) -> Option<IriRef<String>> {
+    let (base_value, target) = (base, target.as_iri_ref());
+    let base = base_value.as_iri_ref();
     let same_origin = base.scheme() == target.scheme()
         && base.authority().map(|a| a.as_str()) == target.authority().map(|a| a.as_str());
     let mut candidates: Vec<IriRef<String>> = Vec::new();
@@ -213,14 +213,14 @@ where
             candidates.push(IriRef::from_parts(text, spans));
         }
     }
-    candidates.push(target.view().into_owned().into());
+    candidates.push(target.into_owned());
     let mut shortest: Option<(usize, IriRef<String>)> = None;
     for candidate in candidates {
         let length = candidate.as_str().chars().count();
         if shortest.as_ref().is_some_and(|(best, _)| *best <= length) {
             continue;
         }
-        if resolve(base, &candidate).as_str() == target.as_str() {
+        if resolve(base_value, &candidate).as_str() == target.as_str() {
             shortest = Some((length, candidate));
         }
     }

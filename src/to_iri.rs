@@ -1,15 +1,14 @@
 //! Converting URIs to IRIs (RFC 3987 §3.2), and optionally `xn--` host labels to Unicode
 //! (§3.2.1).
 
-use std::ops::Deref;
-
 use crate::chars::{is_iprivate, is_lookalike, is_ucschar, is_unreserved};
 use crate::components::HostSpans;
 use crate::idn;
+use crate::parse::host_kind;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::to_uri::DNS_SCHEMES;
-use crate::types::{IriRef, UriRef};
+use crate::types::{Built, IriRef, UriReference};
 
 /// What [`to_iri`] does beyond RFC 3987 §3.2 steps 1–5.
 #[derive(Clone, Debug)]
@@ -91,7 +90,16 @@ impl ToIriOptions {
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new()).as_str(), "http://xn--99zt52a.example.org/%E2%80%AE");
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new().idn_unicode(true)).as_str(), "http://納豆.example.org/%E2%80%AE");
 /// ```
-pub fn to_iri<T: Deref<Target = str>>(uri: &UriRef<T>, options: &ToIriOptions) -> IriRef<String> {
+///
+/// Any URI type is taken, borrowed or owned, and the result has the same shape: a
+/// [`Uri`](crate::Uri) gives an [`Iri`](crate::Iri). [`Uri::to_iri`](crate::Uri::to_iri) is
+/// this with the default options.
+pub fn to_iri<R: UriReference>(uri: &R, options: &ToIriOptions) -> R::Iri {
+    R::Iri::built(to_iri_ref(uri.as_iri_ref(), options))
+}
+
+/// [`to_iri`] on the widest type.
+fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
     let mut out = Recomposer::with_capacity(uri.as_str().len());
     let scheme = uri.scheme();
     if let Some(scheme) = scheme {
@@ -116,12 +124,15 @@ pub fn to_iri<T: Deref<Target = str>>(uri: &UriRef<T>, options: &ToIriOptions) -
             host = idn::to_unicode(&host);
         }
         let userinfo = authority.userinfo().map(|u| decode(u, false));
-        out.authority_parts(
-            userinfo.as_deref(),
-            &host,
-            authority.host_spans(),
-            authority.port(),
-        );
+        // Decoding unreserved characters can make a reg-name an address (`%31.2.3.4` is
+        // `1.2.3.4`), which RFC 3986 §3.2.2 reads as an IPv4address: record what the grammar reads.
+        let kind = match authority.host_spans() {
+            HostSpans::RegName if authority.host_str().contains('%') => {
+                host_kind(&host).unwrap_or(HostSpans::RegName)
+            }
+            kind => kind,
+        };
+        out.authority_parts(userinfo.as_deref(), &host, kind, authority.port());
     }
     out.path(&decode(uri.path().as_str(), false));
     if let Some(query) = uri.query() {

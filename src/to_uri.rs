@@ -12,7 +12,7 @@ use crate::idn::{self, IdnaError};
 use crate::pct::encode_octets;
 use crate::preprocess::{encode_unwise, is_unwise, DecodeError};
 use crate::recompose::Recomposer;
-use crate::types::{IriRef, UriRef};
+use crate::types::{Built, IriRef, Reference, UriRef};
 
 /// Schemes known to use DNS host names in `ireg-name`, for which [`ToUriOptions::idna`] converts
 /// the host with ToASCII (RFC 3987 §3.1) and [`ToIriOptions::idn_unicode`] converts `xn--`
@@ -167,10 +167,16 @@ impl From<ParseError> for ToUriError {
 /// let uri = to_uri(&iri, &ToUriOptions::new()).unwrap();
 /// assert_eq!(uri.as_str(), "http://www.example.org/red%09ros%C3%A9#red");
 /// ```
-pub fn to_uri<T: Deref<Target = str>>(
-    iri: &IriRef<T>,
-    options: &ToUriOptions,
-) -> Result<UriRef<String>, ToUriError> {
+///
+/// Any parsed type is taken, borrowed or owned, and the result has the same shape: an
+/// [`Iri`](crate::Iri) gives a [`Uri`](crate::Uri), an [`IriRef`] a [`UriRef`].
+/// [`Iri::to_uri`](crate::Iri::to_uri) is this with the default options, which cannot fail.
+pub fn to_uri<R: Reference>(iri: &R, options: &ToUriOptions) -> Result<R::Uri, ToUriError> {
+    to_uri_ref(&iri.as_iri_ref(), options).map(|uri| R::Uri::built(uri.into()))
+}
+
+/// [`to_uri`] on the widest type.
+fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
     let scheme = iri.scheme();
     let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
     let idna = options.idna
@@ -255,7 +261,7 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 
 /// §3.1 step 2 on the whole text at once (nothing else applies): every non-ASCII character as
 /// its percent-encoded UTF-8 octets.
-fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
+pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
     let spans = iri.spans();
     if text.is_ascii() {

@@ -408,7 +408,9 @@ pub fn lint(input: &str) -> Vec<Diagnostic> {
 
 /// The findings about a parsed IRI reference, in the order of the input within each check.
 /// Clean input, ASCII or not, costs no allocation.
-pub fn check<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>) -> Vec<Diagnostic> {
+/// Any parsed type is taken, borrowed or owned.
+pub fn check<R: crate::Reference>(iri: &R) -> Vec<Diagnostic> {
+    let iri = &iri.as_iri_ref();
     let input = iri.as_str();
     let mut out = Vec::new();
     authority::scheme_and_authority(iri, &mut out);

@@ -124,3 +124,75 @@ pub fn run<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestC
     }
     ran.get()
 }
+
+/// Every string in a JSON document, at any depth.
+pub fn json_strings(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| json_strings(v, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| json_strings(v, out)),
+        _ => {}
+    }
+}
+
+/// The JSON text with every `\uD800`–`\uDFFF` escape written as `\uFFFD`: some WPT and IDNA
+/// files test lone surrogates, which a Rust string cannot hold (escaped surrogate pairs become two
+/// U+FFFD as well; those files hold few).
+pub fn without_surrogate_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("\\u") {
+        out.push_str(&rest[..i]);
+        let escape = rest.get(i..i + 6).unwrap_or(&rest[i..]);
+        let surrogate = escape.len() == 6
+            && u16::from_str_radix(&escape[2..], 16).is_ok_and(|u| (0xD800..=0xDFFF).contains(&u));
+        out.push_str(if surrogate { "\\uFFFD" } else { &escape[..2] });
+        rest = &rest[i + if surrogate { 6 } else { 2 }..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The inputs of every corpus: the repository's data files (first column, unescaped), the JSON
+/// files (every string), the RFC 3986 §5.4 table, the relative-URL pairs and the N-Triples IRIs.
+pub fn corpus_inputs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for file in ["rfc-syntax-examples.tsv", "ipv6.tsv", "tree-inputs.tsv"] {
+        for (row, _) in rows(&data(file)) {
+            let cell = unescape(&row[0]);
+            inputs.push(format!("http://[{cell}]/"));
+            inputs.push(cell);
+        }
+    }
+    for file in [
+        "json-schema-test-suite/iri.json",
+        "json-schema-test-suite/iri-reference.json",
+        "rfc3987-syntax/valid_syntax.json",
+        "rfc3987-syntax/invalid_syntax.json",
+        "rfc-examples/rfc3987-examples.json",
+        "idna/punycode_tests.json",
+        "idna/bad_punycode_tests.json",
+        "wpt-url/percent-encoding.json",
+        "wpt-url/IdnaTestV2.json",
+        "wpt-url/toascii.json",
+        "wpt-url/urltestdata.json",
+    ] {
+        let text = without_surrogate_escapes(&corpus(file));
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        json_strings(&value, &mut inputs);
+    }
+    for line in corpus("rfc-examples/rfc3986-5.4-resolution.tsv").lines() {
+        inputs.extend(line.split('\t').map(str::to_string));
+    }
+    for line in corpus("bench-sample/relative_urls_cc_2500.csv").lines() {
+        inputs.extend(line.split(',').map(str::to_string));
+    }
+    for line in corpus("bench-sample/dbpedia-ja-geonamesjp-links.nt").lines() {
+        inputs.extend(
+            line.split('<')
+                .filter_map(|s| s.split_once('>'))
+                .map(|(iri, _)| iri.to_string()),
+        );
+    }
+    inputs
+}

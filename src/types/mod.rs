@@ -6,6 +6,7 @@
 //! borrowed text, `IriRef<String>` (the default) owns it. Equality, ordering and hashing are those
 //! of the text; `Display` gives back the input exactly.
 
+use std::borrow::Borrow;
 use std::fmt;
 use std::ops::Deref;
 use std::str::FromStr;
@@ -13,6 +14,14 @@ use std::str::FromStr;
 use crate::components::{Authority, Path, Spans};
 use crate::error::ParseError;
 use crate::parse::{grammar_spans, spans, StartSymbol};
+
+mod methods;
+mod narrow;
+mod shape;
+
+pub use narrow::{NarrowError, NotNarrow};
+pub(crate) use shape::sealed::Built;
+pub use shape::{Reference, UriReference, WithScheme};
 
 macro_rules! parsed_type {
     ($(#[$doc:meta])* $name:ident, $symbol:expr, $example:literal) => {
@@ -102,13 +111,11 @@ macro_rules! parsed_type {
             }
 
             /// Where the components are.
-            #[allow(dead_code)]
             pub(crate) fn spans(&self) -> Spans {
                 self.spans
             }
 
             /// A value whose spans were recorded while its text was written (recomposition).
-            #[allow(dead_code)]
             pub(crate) fn from_parts(text: T, spans: Spans) -> Self {
                 $name { text, spans }
             }
@@ -128,6 +135,22 @@ macro_rules! parsed_type {
 
         impl<T: Deref<Target = str>> AsRef<str> for $name<T> {
             fn as_ref(&self) -> &str {
+                &self.text
+            }
+        }
+
+        /// The text: every `str` method reads the IRI as written.
+        impl<T: Deref<Target = str>> Deref for $name<T> {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.text
+            }
+        }
+
+        /// Equality, ordering and hashing are those of the text, so a set of parsed values
+        /// can be searched with a `&str`.
+        impl<T: Deref<Target = str>> Borrow<str> for $name<T> {
+            fn borrow(&self) -> &str {
                 &self.text
             }
         }
@@ -303,4 +326,8 @@ widen!(
     AbsoluteUri => Uri,
     RelativeUriRef => RelativeIriRef,
     RelativeUriRef => UriRef,
+    AbsoluteUri => IriRef,
+    AbsoluteUri => Iri,
+    AbsoluteUri => UriRef,
+    RelativeUriRef => IriRef,
 );
