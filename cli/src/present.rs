@@ -38,6 +38,8 @@ pub struct BuildArgs {
     /// The host: an IPv4 address (192.0.2.1), an IP literal in brackets ([2001:db8::7],
     /// [v7.x]), or else a registered name, whose delimiters (":", "/", "@", ...) are
     /// percent-encoded so that they cannot end the host.
+    // This is `iri build --help` text, shown as written: the brackets are not rustdoc links.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long)]
     host: Option<String>,
     /// The port: decimal digits, 0 to 65535.

@@ -14,14 +14,7 @@
 //! `pct-unreserved`). Clean input — no finding — allocates nothing, ASCII or not
 //! (`tests/alloc.rs`).
 //!
-//! Unicode data, by check (versions of the crates in `Cargo.lock`, asserted in
-//! `tests/checks.rs`): `unassigned` uses `unicode-properties` (Unicode 18.0.0,
-//! `unicode_properties::UNICODE_VERSION`); `not-nfc` and `not-nfkc` use `unicode-normalization`
-//! (18.0.0); `mixed-script` uses `unicode-security` and `unicode-script` (18.0.0); `invalid-idn`
-//! uses `idna` with the ICU4X data (18.0.0). The §4.2 `bidi-*` checks use `unicode-bidi`, whose
-//! data is older: Unicode 16.0.0 (`unicode_bidi::UNICODE_VERSION`). A character assigned in
-//! Unicode 17.0 or 18.0 is therefore not `unassigned`, but its Bidi_Class is the default of its
-//! block in Unicode 16.0 (R or AL in the right-to-left blocks, L elsewhere), which can be wrong.
+//! The Unicode data of each check, with its version, is listed on [`CODES`].
 //!
 //! The checks, one module per concern, each function citing the section it implements:
 //! `bidi` (§4.1, §4.2, §4.4), `authority` (§5.3.2.1 scheme case, §5.3.3 ports, the password
@@ -131,8 +124,14 @@ impl Diagnostic {
 
 /// Every diagnostic code: code, severity, RFC 3987 section, what it reports.
 ///
-/// The Unicode data behind the character checks is that of Unicode 18.0.0, except the §4.2
-/// bidi classes (Unicode 16.0.0); see the [module docs](self) for each check.
+/// Unicode data, by check (versions of the crates in `Cargo.lock`, asserted in
+/// `tests/checks.rs`): `unassigned` uses `unicode-properties` (Unicode 18.0.0,
+/// `unicode_properties::UNICODE_VERSION`); `not-nfc` and `not-nfkc` use `unicode-normalization`
+/// (18.0.0); `mixed-script` uses `unicode-security` and `unicode-script` (18.0.0); `invalid-idn`
+/// uses `idna` with the ICU4X data (18.0.0). The §4.2 `bidi-*` checks use `unicode-bidi`, whose
+/// data is older: Unicode 16.0.0 (`unicode_bidi::UNICODE_VERSION`). A character assigned in
+/// Unicode 17.0 or 18.0 is therefore not `unassigned`, but its Bidi_Class is the default of its
+/// block in Unicode 16.0 (R or AL in the right-to-left blocks, L elsewhere), which can be wrong.
 pub const CODES: &[(&str, Severity, &str, &str)] = &[
     (
         "syntax",

@@ -272,7 +272,7 @@ fn appendix_b(input: &str, at: usize) -> SyntaxComponent {
                 return C::Userinfo;
             }
             let host = &authority[host_start..];
-            if host.starts_with('[') && host.find(']').map_or(true, |close| offset - host_start <= close) {
+            if host.starts_with('[') && host.find(']').is_none_or(|close| offset - host_start <= close) {
                 return C::IpLiteral;
             }
             let port = host.rfind(':').filter(|&c| !host[c..].contains(']'));
