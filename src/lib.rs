@@ -37,6 +37,12 @@
 //! - the comparison ladder of §5.3 ([`normalize`], [`equivalent`], [`CompareOptions`]);
 //! - reference resolution of RFC 3986 §5.2, applied to IRIs by §6.5 ([`resolve`], [`relativize`]).
 //!
+//! Each pass takes any parsed type ([`Reference`]) and returns the narrowest type that always
+//! holds; the common case is a method with the defaults (`iri.normalize()`, `iri.to_uri()`,
+//! `uri.to_iri()`, `base.resolve(&reference)`, `base.relativize(&target)`,
+//! `a.equivalent(&b, level)`). Narrower types are `TryFrom` wider ones ([`NarrowError`]), and
+//! the `with_*` methods edit one component or say why the result would not fit ([`EditError`]).
+//!
 //! ```
 //! use rfc3987::{to_iri, to_uri, IriRef, ToIriOptions, ToUriOptions};
 //!

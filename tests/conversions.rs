@@ -266,6 +266,11 @@ fn methods_with_the_defaults() {
         "http://%C3%A9.example/%C3%A9"
     );
     assert_eq!(Uri::parse("http://a/%C3%A9").unwrap().to_iri(), "http://a/é");
+    // §3.2 decodes %31 ("1", unreserved): the host then reads as an IPv4 address (RFC 3986
+    // §3.2.2), and the result's components say so, as a new parse would.
+    let decoded = Uri::parse("http://%31.2.3.4/").unwrap().to_iri();
+    assert_eq!(decoded, "http://1.2.3.4/");
+    assert_eq!(decoded.authority().unwrap().host_kind(), rfc3987::HostKind::Ipv4);
     let a = Iri::parse("http://example.org/~a").unwrap();
     let b = Uri::parse("http://example.org/%7Ea").unwrap();
     assert!(a.equivalent(&b, Level::Syntax));
