@@ -2,124 +2,18 @@
 //! as its component requires, the result checked by the grammar and compared, component by
 //! component, with what was set.
 
-use std::fmt;
+mod encode;
+mod error;
+mod rules;
+
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::chars::{is_iprivate, is_iunreserved, is_sub_delims, is_unreserved};
 use crate::components::Host;
-use crate::error::ParseError;
-use crate::pct::{encode_char, hex_octet};
 use crate::types::IriRef;
 
-/// Which part of an IRI a text is for: what [`encode`] may leave as it is differs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Component {
-    /// `iuserinfo`: "@", "/", "?", "#", "[" and "]" are encoded; ":" is kept.
-    Userinfo,
-    /// `ireg-name`: only `iunreserved` and sub-delims are kept.
-    RegName,
-    /// `isegment`: "/", "?" and "#" are encoded; ":" and "@" are kept.
-    Segment,
-    /// `iquery` as a whole: "#" is encoded; "/", "?" and `iprivate` are kept.
-    Query,
-    /// A name or value of an `&`/`=` query: also "&", "=", "+" and ";" are encoded.
-    QueryPart,
-    /// `ifragment`: "#" is encoded; "/" and "?" are kept.
-    Fragment,
-}
-
-/// Whether `c` may stand as it is, as data, in `component`.
-fn allowed(c: char, component: Component) -> bool {
-    let sub_delim = is_sub_delims(c);
-    let iunreserved = is_iunreserved(c);
-    match component {
-        Component::Userinfo => iunreserved || sub_delim || c == ':',
-        Component::RegName => iunreserved || sub_delim,
-        Component::Segment => iunreserved || sub_delim || matches!(c, ':' | '@'),
-        Component::Query => iunreserved || sub_delim || matches!(c, ':' | '@' | '/' | '?') || is_iprivate(c),
-        Component::QueryPart => {
-            (iunreserved || sub_delim || matches!(c, ':' | '@' | '/' | '?') || is_iprivate(c))
-                && !matches!(c, '&' | '=' | '+' | ';')
-        }
-        Component::Fragment => iunreserved || sub_delim || matches!(c, ':' | '@' | '/' | '?'),
-    }
-}
-
-/// `text` as data for `component` (RFC 3986 §2.4, RFC 3987 §3.1): characters the component
-/// allows stay as they are — `ucschar` included, this is an IRI — and everything else, "%"
-/// first, is percent-encoded as UTF-8. The §4.1 bidi formatting characters are not `ucschar`
-/// here and are encoded.
-///
-/// ```
-/// use rfc3987::{encode, Component};
-///
-/// assert_eq!(encode("a/b c", Component::Segment), "a%2Fb%20c");
-/// assert_eq!(encode("résumé.html", Component::Segment), "résumé.html");
-/// assert_eq!(encode("a&b=c", Component::QueryPart), "a%26b%3Dc");
-/// ```
-pub fn encode(text: &str, component: Component) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if allowed(c, component) {
-            out.push(c);
-        } else {
-            encode_char(&mut out, c);
-        }
-    }
-    out
-}
-
-/// A component whose percent-encoded octets are not UTF-8.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeUtf8Error {
-    /// Where, in the component, the first octet of the bad sequence is written.
-    pub byte_offset: usize,
-}
-
-impl fmt::Display for DecodeUtf8Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "the percent-encoded octets at byte {} are not UTF-8",
-            self.byte_offset
-        )
-    }
-}
-
-impl std::error::Error for DecodeUtf8Error {}
-
-/// A component back to text: every `%HH` decoded, the octets read as UTF-8 (an error, never a
-/// replacement character, when they are not). A "%" without two hex digits stays as it is.
-///
-/// ```
-/// assert_eq!(rfc3987::decode("a%2Fb%20c").unwrap(), "a/b c");
-/// assert_eq!(rfc3987::decode("r%C3%A9sum%C3%A9").unwrap(), "résumé");
-/// assert_eq!(rfc3987::decode("r%E9sum%E9").unwrap_err().byte_offset, 1);
-/// ```
-pub fn decode(component: &str) -> Result<String, DecodeUtf8Error> {
-    let bytes = component.as_bytes();
-    let mut octets = Vec::with_capacity(bytes.len());
-    // Where each decoded octet came from, to report a position in the component.
-    let mut origin = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let pct = bytes[i] == b'%'
-            && bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-            && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
-        origin.push(i);
-        if pct {
-            octets.push(hex_octet(bytes, i));
-            i += 3;
-        } else {
-            octets.push(bytes[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(octets).map_err(|e| DecodeUtf8Error {
-        byte_offset: origin[e.utf8_error().valid_up_to()],
-    })
-}
+pub use encode::{decode, encode, Component, DecodeUtf8Error};
+pub use error::BuildError;
+use rules::{ipvfuture_error, scheme_error};
 
 /// The host of a built IRI.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,32 +44,6 @@ fn describe(host: Host<'_>) -> String {
         Host::Ipv6(a) => format!("IPv6 address {a}"),
         Host::IpvFuture { version, address } => format!("IPvFuture v{version}.{address}"),
     }
-}
-
-/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1, used unchanged by
-/// RFC 3987 §2.2): the byte offset of the first character that does not fit, `Some(0)` for the
-/// empty string, `None` for a scheme.
-fn scheme_error(scheme: &str) -> Option<usize> {
-    match crate::scan::scheme(scheme.as_bytes()) {
-        Some(len) if len == scheme.len() => None,
-        found => Some(found.unwrap_or(0)),
-    }
-}
-
-/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (RFC 3986 §3.2.2): the
-/// version (`1*HEXDIG`) or the address does not fit; the part, and the byte offset in it.
-fn ipvfuture_error(version: &str, address: &str) -> Option<(&'static str, usize)> {
-    let bad = |text: &str, ok: fn(char) -> bool| -> Option<usize> {
-        if text.is_empty() {
-            return Some(0);
-        }
-        text.char_indices().find(|&(_, c)| !ok(c)).map(|(i, _)| i)
-    };
-    if let Some(at) = bad(version, |c| c.is_ascii_hexdigit()) {
-        return Some(("IPvFuture version", at));
-    }
-    let address_char = |c: char| is_unreserved(c) || is_sub_delims(c) || c == ':';
-    bad(address, address_char).map(|at| ("IPvFuture address", at))
 }
 
 /// An IRI assembled from its parts (RFC 3987 §7.4): each value is given as text and encoded as
@@ -459,81 +327,3 @@ impl IriBuilder {
         Ok(())
     }
 }
-
-/// Why [`IriBuilder::build`] could not make an IRI reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum BuildError {
-    /// The parts, put together, do not match the grammar.
-    Parse(ParseError),
-    /// The first segment is empty and there is no authority: the path would start with "//"
-    /// and read as an authority (RFC 3986 §3.3).
-    EmptyFirstSegment,
-    /// A value that is used as it is, without percent-encoding, does not match its rule:
-    /// `component` is `"scheme"` (RFC 3986 §3.1), `"IPvFuture version"` or `"IPvFuture
-    /// address"` (RFC 3986 §3.2.2).
-    Invalid {
-        /// Which value.
-        component: &'static str,
-        /// The value as it was given.
-        value: String,
-        /// Where, in `value`, the first character that does not fit is (0 for an empty value).
-        byte_offset: usize,
-    },
-    /// The result, parsed again, does not have the component that was set: `component` is
-    /// `"scheme"`, `"authority"`, `"userinfo"`, `"host"`, `"port"`, `"path"`, `"query"` or
-    /// `"fragment"`. A reg-name that reads as an IPv4 address (RFC 3986 §3.2.2) is one case.
-    Mismatch {
-        /// Which component.
-        component: &'static str,
-        /// What was set, as written.
-        given: String,
-        /// What the result has instead.
-        parsed: String,
-    },
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuildError::Parse(e) => e.fmt(f),
-            BuildError::EmptyFirstSegment => f.write_str(
-                "an empty first segment without an authority would make the path start with \"//\" (RFC 3986 §3.3)",
-            ),
-            BuildError::Invalid {
-                component,
-                value,
-                byte_offset,
-            } => {
-                let rule = match *component {
-                    "scheme" => "RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )",
-                    "IPvFuture version" => "RFC 3986 §3.2.2: IPvFuture = \"v\" 1*HEXDIG \".\" ..., the version is 1*HEXDIG",
-                    _ => "RFC 3986 §3.2.2: IPvFuture = ... \".\" 1*( unreserved / sub-delims / \":\" )",
-                };
-                match value[*byte_offset..].chars().next() {
-                    Some(c) => write!(
-                        f,
-                        "invalid {component} {value:?}: {c:?} at byte {byte_offset} is not allowed ({rule})"
-                    ),
-                    None => write!(f, "invalid {component}: it is empty ({rule})"),
-                }
-            }
-            BuildError::Mismatch {
-                component,
-                given,
-                parsed,
-            } => {
-                write!(
-                    f,
-                    "the built IRI would not have the {component} that was set: {given} was given, it would read {parsed}"
-                )?;
-                if given.starts_with("reg-name") && parsed.starts_with("IPv4") {
-                    f.write_str(" (RFC 3986 §3.2.2: a host that matches IPv4address is an IPv4 address)")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
-impl std::error::Error for BuildError {}
