@@ -2,9 +2,10 @@
 
 use std::fmt;
 
+use super::encode::{encode, Component};
 use crate::error::ParseError;
 
-/// Why [`IriBuilder::build`] could not make an IRI reference.
+/// Why [`IriBuilder::build`](crate::IriBuilder::build) could not make an IRI reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BuildError {
@@ -13,6 +14,40 @@ pub enum BuildError {
     /// The first segment is empty and there is no authority: the path would start with "//"
     /// and read as an authority (RFC 3986 §3.3).
     EmptyFirstSegment,
+    /// Nothing was set (or only an empty path): the result would be the empty reference. It is
+    /// one (RFC 3987 §2.2 `irelative-ref` with `ipath-empty`, the current document), but a
+    /// build of nothing is taken for a mistake.
+    Empty,
+    /// A userinfo or a port without a host: `component` is `"userinfo"` or `"port"`. An
+    /// authority is `[ iuserinfo "@" ] ihost [ ":" port ]` (RFC 3987 §2.2), so the builder would
+    /// have to make up an empty host (`http://:80`); set one, `host("")` for the empty host.
+    NoHost {
+        /// Which part was set without a host.
+        component: &'static str,
+    },
+    /// The text given as a host name is an IP address, not a `ireg-name`: it starts with "["
+    /// (RFC 3986 §3.2.2 `IP-literal`), or it is an IPv6 address without brackets. Encoded, it
+    /// would be a reg-name nobody meant (`[::1` → `%5B%3A%3A1`); an IP literal is set with
+    /// [`ipv6`](crate::IriBuilder::ipv6) or [`ipvfuture`](crate::IriBuilder::ipvfuture).
+    HostNotRegName {
+        /// The host as it was given.
+        value: String,
+    },
+    /// A path that does not start with "/" after an authority: RFC 3986 §3.3 ("If a URI
+    /// contains an authority component, then the path component must either be empty or begin
+    /// with a slash"), RFC 3987 §2.2 `ipath-abempty`.
+    RootlessPathWithAuthority {
+        /// The path as it would be written, encoded.
+        path: String,
+    },
+    /// Without a scheme and an authority, the path's first segment has a ":": it would read as
+    /// a scheme (RFC 3986 §4.2, RFC 3987 §2.2 `ipath-noscheme`).
+    ColonInFirstSegment {
+        /// The path as it would be written, encoded.
+        path: String,
+        /// Where the first ":" is, in `path`.
+        byte_offset: usize,
+    },
     /// A value that is used as it is, without percent-encoding, does not match its rule:
     /// `component` is `"scheme"` (RFC 3986 §3.1), `"IPvFuture version"` or `"IPvFuture
     /// address"` (RFC 3986 §3.2.2).
@@ -43,6 +78,31 @@ impl fmt::Display for BuildError {
             BuildError::Parse(e) => e.fmt(f),
             BuildError::EmptyFirstSegment => f.write_str(
                 "an empty first segment without an authority would make the path start with \"//\" (RFC 3986 §3.3)",
+            ),
+            BuildError::Empty => f.write_str(
+                "nothing to build: no scheme, host, non-empty path, query or fragment was set (the empty reference is valid, RFC 3987 §2.2 irelative-ref, but an empty build is taken for a mistake)",
+            ),
+            BuildError::NoHost { component } => write!(
+                f,
+                "a {component} was set without a host: an authority is [ iuserinfo \"@\" ] ihost [ \":\" port ] (RFC 3987 §2.2) and its host would be empty; set the host (host(\"\") for the empty host)"
+            ),
+            BuildError::HostNotRegName { value } if value.starts_with('[') => write!(
+                f,
+                "the host {value:?} starts with \"[\" as an IP-literal does (RFC 3986 §3.2.2: IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\"), not a reg-name; encoded it would be the reg-name {:?}; set an IP literal with ipv6() or ipvfuture()",
+                encode(value, Component::RegName)
+            ),
+            BuildError::HostNotRegName { value } => write!(
+                f,
+                "the host {value:?} is an IPv6 address, which is written in brackets as an IP-literal (RFC 3986 §3.2.2), not a reg-name; encoded it would be the reg-name {:?}; set it with ipv6()",
+                encode(value, Component::RegName)
+            ),
+            BuildError::RootlessPathWithAuthority { path } => write!(
+                f,
+                "the path {path:?} does not start with \"/\" at byte 0, but there is an authority: after one the path is empty or starts with \"/\" (RFC 3986 §3.3, RFC 3987 §2.2 ipath-abempty)"
+            ),
+            BuildError::ColonInFirstSegment { path, byte_offset } => write!(
+                f,
+                "the path {path:?} has \":\" at byte {byte_offset}, in its first segment, and there is no scheme: it would read as a scheme (RFC 3986 §4.2, RFC 3987 §2.2 ipath-noscheme); set a scheme, or begin the path with \"./\" as RFC 3986 §4.2 says"
             ),
             BuildError::Invalid {
                 component,
