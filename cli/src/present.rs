@@ -17,14 +17,16 @@ use crate::{for_each_input, Status};
 /// `a%2Fb%20c`). The scheme and an IPvFuture host are used as they are and must match their
 /// rules. The result is checked by the grammar and must have exactly the components given;
 /// otherwise the error is printed on standard error and the exit status is 1. Without --scheme
-/// the result is a relative reference; without --host, --userinfo and --port it has no
-/// authority.
+/// the result is a relative reference; without --host it has no authority (--userinfo and
+/// --port need --host). Building nothing at all is an error.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri build --scheme http --host www.example.org --segment people --segment résumé.html\n  \
     iri build --scheme http --host '[2001:db8::7]' --port 8080 --query-pair q='a&b' --uri\n  \
     iri build --scheme http --host example.org --query-pair lang=fr --query-pair print\n  \
-    iri build --segment a --segment 'b c'            # /a/b%20c, a relative reference\n\n\
+    iri build --segment a --segment 'b c'            # /a/b%20c, a relative reference\n  \
+    iri build --scheme mailto --path a@b             # mailto:a@b, a rootless path\n  \
+    iri build --scheme urn --path isbn:0451450523    # urn:isbn:0451450523\n\n\
     RFC 3987 §7.4: the segment résumé.html stays résumé.html in the IRI; with --uri it is\n\
     r%C3%A9sum%C3%A9.html.")]
 pub struct BuildArgs {
@@ -45,8 +47,14 @@ pub struct BuildArgs {
     /// The port: decimal digits, 0 to 65535.
     #[arg(long, value_parser = parse_port)]
     port: Option<u16>,
-    /// A path segment (repeat for more); segments make an absolute path, "/a/b". "/", "?",
-    /// "#", "%" and spaces in it are percent-encoded (RFC 3987 isegment).
+    /// The whole path: empty, absolute ("/a/b") or rootless ("a@b"), split at "/" and each
+    /// segment encoded as --segment encodes one. With --host it must be empty or start with
+    /// "/"; without --scheme its first segment may not hold ":" (RFC 3986 §3.3, §4.2).
+    #[arg(long, value_name = "PATH")]
+    path: Option<String>,
+    /// A path segment (repeat for more), appended to --path with a "/" before it; alone,
+    /// segments make an absolute path, "/a/b". "/", "?", "#", "%" and spaces in it are
+    /// percent-encoded (RFC 3987 isegment).
     #[arg(long = "segment", value_name = "SEGMENT")]
     segments: Vec<String>,
     /// The query as a whole: "&", "=", "/" and "?" stay as they are, "#", "%" and spaces are
@@ -109,6 +117,9 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
     }
     if let Some(port) = args.port {
         builder = builder.port(port);
+    }
+    if let Some(path) = &args.path {
+        builder = builder.path(path);
     }
     for segment in &args.segments {
         builder = builder.segment(segment);

@@ -774,6 +774,38 @@ fn build_query_name_without_value() {
     assert!(help.contains("without a value"), "{help}");
 }
 
+/// `iri build --path` (issue 13): a rootless path after a scheme, RFC 3987 §2.2
+/// `ihier-part = ... / ipath-rootless`, whose segment "a@b" keeps "@" (an `ipchar`); each
+/// `--segment` is appended with "/" and its own "/" encoded. What was not asked for is refused
+/// with the error on standard error and exit status 1: nothing at all (it used to print an empty
+/// line), a port without a host (it used to print `http://:80`), a host "[::1" that is no IP
+/// literal (it used to be the reg-name `%5B%3A%3A1`).
+#[test]
+fn build_path_and_refusals() {
+    let out = iri(&["build", "--scheme", "mailto", "--path", "a@b"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "mailto:a@b\n");
+    let out = iri(&["build", "--scheme", "urn", "--path", "isbn:0451450523"]);
+    assert_eq!(stdout(&out), "urn:isbn:0451450523\n");
+    let out = iri(&["build", "--path", "a b", "--segment", "c/d"]);
+    assert_eq!(stdout(&out), "a%20b/c%2Fd\n");
+    for (args, says) in [
+        (&["build"][..], "nothing to build"),
+        (&["build", "--scheme", "http", "--port", "80"], "without a host"),
+        (&["build", "--scheme", "http", "--host", "[::1"], "§3.2.2"),
+        (
+            &["build", "--scheme", "http", "--host", "h", "--path", "a"],
+            "ipath-abempty",
+        ),
+        (&["build", "--path", "a:b"], "ipath-noscheme"),
+    ] {
+        let out = iri(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(stdout(&out), "", "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+    }
+}
+
 /// `iri show`: the §4.1 display form wraps a bidi IRI in LRE … PDF; `--visual` gives the §4.4
 /// example 1 visual order ("CDEFGH" as Hebrew letters is shown reversed) with the components
 /// under it.

@@ -1,0 +1,70 @@
+//! The rules the builder checks before it writes anything: a value used as it is, without
+//! percent-encoding, matches its rule; a host name is not an IP address; the path fits the rest.
+
+use std::net::Ipv6Addr;
+
+use super::BuildError;
+use crate::chars::{is_sub_delims, is_unreserved};
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1, used unchanged by
+/// RFC 3987 §2.2): the byte offset of the first character that does not fit, `Some(0)` for the
+/// empty string, `None` for a scheme.
+pub(super) fn scheme_error(scheme: &str) -> Option<usize> {
+    match crate::scan::scheme(scheme.as_bytes()) {
+        Some(len) if len == scheme.len() => None,
+        found => Some(found.unwrap_or(0)),
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (RFC 3986 §3.2.2): the
+/// version (`1*HEXDIG`) or the address does not fit; the part, and the byte offset in it.
+pub(super) fn ipvfuture_error(version: &str, address: &str) -> Option<(&'static str, usize)> {
+    let bad = |text: &str, ok: fn(char) -> bool| -> Option<usize> {
+        if text.is_empty() {
+            return Some(0);
+        }
+        text.char_indices().find(|&(_, c)| !ok(c)).map(|(i, _)| i)
+    };
+    if let Some(at) = bad(version, |c| c.is_ascii_hexdigit()) {
+        return Some(("IPvFuture version", at));
+    }
+    let address_char = |c: char| is_unreserved(c) || is_sub_delims(c) || c == ':';
+    bad(address, address_char).map(|at| ("IPvFuture address", at))
+}
+
+/// Whether a text given as a host name is an IP address written for another rule rather than a
+/// name: it starts with "[", as `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` does (RFC
+/// 3986 §3.2.2; a reg-name has no "["), or it is an `IPv6address` without its brackets (std
+/// parses exactly the RFC 4291 §2.2 text forms that RFC 3986 §3.2.2 `IPv6address` spells out).
+/// Encoded as a reg-name, either would give a host nobody meant (`[::1` → `%5B%3A%3A1`). Other
+/// delimiters in a name ("evil.com:80/x") stay data and are encoded: they do not make an IP
+/// address. An `IPv4address` is caught after parsing, when the host reads as one.
+pub(super) fn looks_like_ip(name: &str) -> bool {
+    name.starts_with('[') || name.parse::<Ipv6Addr>().is_ok()
+}
+
+/// The path's shape fits the rest of the reference (RFC 3986 §3.3, RFC 3987 §2.2): after an
+/// authority it is `ipath-abempty` (empty, or "/" first); without one it does not start with
+/// "//" (`ipath-absolute` has a non-empty first segment); without a scheme either, its first
+/// segment has no ":" (`ipath-noscheme`, RFC 3986 §4.2). `path` is as written, encoded.
+pub(super) fn path_shape(path: &str, scheme: bool, authority: bool) -> Result<(), BuildError> {
+    if authority {
+        if !path.is_empty() && !path.starts_with('/') {
+            return Err(BuildError::RootlessPathWithAuthority {
+                path: path.to_string(),
+            });
+        }
+        return Ok(());
+    }
+    if path.starts_with("//") {
+        return Err(BuildError::EmptyFirstSegment);
+    }
+    let first = path.split('/').next().unwrap_or_default();
+    match first.find(':') {
+        Some(byte_offset) if !scheme => Err(BuildError::ColonInFirstSegment {
+            path: path.to_string(),
+            byte_offset,
+        }),
+        _ => Ok(()),
+    }
+}
