@@ -376,3 +376,31 @@ impl fmt::Display for Path<'_> {
         f.write_str(self.text)
     }
 }
+
+/// How a path would not fit the components around it (RFC 3986 §3.3, RFC 3987 §2.2): the
+/// checks that keep a path from running into the scheme or the authority.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PathMisfit {
+    /// After an authority the path is `ipath-abempty`: empty, or "/" first.
+    RootlessAfterAuthority,
+    /// Without an authority a path cannot begin with "//", which would read as one.
+    DoubleSlashWithoutAuthority,
+    /// Without a scheme or an authority the first segment has no ":" (`ipath-noscheme`, RFC
+    /// 3986 §4.2), which would read as a scheme; the byte offset of the ":" in the path.
+    ColonInFirstSegment(usize),
+}
+
+/// Whether `path`, as written, fits a reference with or without a scheme and an authority.
+pub(crate) fn path_misfit(path: &str, scheme: bool, authority: bool) -> Option<PathMisfit> {
+    if authority {
+        return (!path.is_empty() && !path.starts_with('/')).then_some(PathMisfit::RootlessAfterAuthority);
+    }
+    if path.starts_with("//") {
+        return Some(PathMisfit::DoubleSlashWithoutAuthority);
+    }
+    let first = path.split('/').next().unwrap_or_default();
+    match first.find(':') {
+        Some(at) if !scheme => Some(PathMisfit::ColonInFirstSegment(at)),
+        _ => None,
+    }
+}

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::components::Spans;
+use crate::components::{path_misfit, PathMisfit, Spans};
 use crate::error::ParseError;
 use crate::explain::spelled;
 use crate::grammar::Rule;
@@ -139,21 +139,18 @@ pub(crate) fn edit(
         text: new.unwrap_or_default().to_string(),
         reason,
     };
-    if authority.is_some() && !path.is_empty() && !path.starts_with('/') {
-        return Err(shape(
-            "after an authority, the path must be empty or begin with \"/\" (RFC 3986 §3.3: ipath-abempty)",
-        ));
-    }
-    if authority.is_none() && path.starts_with("//") {
-        return Err(shape(
-            "without an authority, a path cannot begin with \"//\", which would read as one (RFC 3986 §3.3)",
-        ));
-    }
-    let first_segment = path.split('/').next().unwrap_or_default();
-    if scheme.is_none() && authority.is_none() && first_segment.contains(':') {
-        return Err(shape(
-            "in a relative reference the first segment cannot contain \":\", which would read as a scheme (RFC 3986 §4.2: ipath-noscheme); write \"./\" before it or the \":\" as %3A",
-        ));
+    if let Some(misfit) = path_misfit(path, scheme.is_some(), authority.is_some()) {
+        return Err(shape(match misfit {
+            PathMisfit::RootlessAfterAuthority => {
+                "after an authority, the path must be empty or begin with \"/\" (RFC 3986 §3.3: ipath-abempty)"
+            }
+            PathMisfit::DoubleSlashWithoutAuthority => {
+                "without an authority, a path cannot begin with \"//\", which would read as one (RFC 3986 §3.3)"
+            }
+            PathMisfit::ColonInFirstSegment(_) => {
+                "in a relative reference the first segment cannot contain \":\", which would read as a scheme (RFC 3986 §4.2: ipath-noscheme); begin the path with \"./\" as RFC 3986 §4.2 says"
+            }
+        }));
     }
     let mut text = String::new();
     if let Some(scheme) = scheme {

@@ -5,6 +5,7 @@ use std::net::Ipv6Addr;
 
 use super::BuildError;
 use crate::chars::{is_sub_delims, is_unreserved};
+use crate::components::{path_misfit, PathMisfit};
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1, used unchanged by
 /// RFC 3987 §2.2): the byte offset of the first character that does not fit, `Some(0)` for the
@@ -48,23 +49,13 @@ pub(super) fn looks_like_ip(name: &str) -> bool {
 /// "//" (`ipath-absolute` has a non-empty first segment); without a scheme either, its first
 /// segment has no ":" (`ipath-noscheme`, RFC 3986 §4.2). `path` is as written, encoded.
 pub(super) fn path_shape(path: &str, scheme: bool, authority: bool) -> Result<(), BuildError> {
-    if authority {
-        if !path.is_empty() && !path.starts_with('/') {
-            return Err(BuildError::RootlessPathWithAuthority {
-                path: path.to_string(),
-            });
+    let path = path.to_string();
+    match path_misfit(&path, scheme, authority) {
+        None => Ok(()),
+        Some(PathMisfit::RootlessAfterAuthority) => Err(BuildError::RootlessPathWithAuthority { path }),
+        Some(PathMisfit::DoubleSlashWithoutAuthority) => Err(BuildError::EmptyFirstSegment),
+        Some(PathMisfit::ColonInFirstSegment(byte_offset)) => {
+            Err(BuildError::ColonInFirstSegment { path, byte_offset })
         }
-        return Ok(());
-    }
-    if path.starts_with("//") {
-        return Err(BuildError::EmptyFirstSegment);
-    }
-    let first = path.split('/').next().unwrap_or_default();
-    match first.find(':') {
-        Some(byte_offset) if !scheme => Err(BuildError::ColonInFirstSegment {
-            path: path.to_string(),
-            byte_offset,
-        }),
-        _ => Ok(()),
     }
 }
