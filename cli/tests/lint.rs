@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 
 use common::{iri, json_lines, stderr, stdout};
 
-/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order; `help` is
-/// the fix of the span in words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
+/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order, then where
+/// the input came from (issue 13: `<args>` and its position); `help` is the fix of the span in
+/// words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
 /// encodes the unreserved "~" (§5.3.2.3: write "~"). Warnings alone exit 0.
 #[test]
 fn json_help_is_the_local_fix() {
@@ -21,17 +22,17 @@ fn json_help_is_the_local_fix() {
         [
             json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
                 "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
-                "help": "write `%7e` as `%7E`"}),
+                "help": "write `%7e` as `%7E`", "file": "<args>", "line": 1}),
             json!({"input": "http://a/%7e", "code": "pct-unreserved", "severity": "warning",
                 "section": "5.3.2.3", "span": [9, 12],
                 "message": "%7e encodes the unreserved character \"~\"",
-                "help": "write `%7e` as `~`"}),
+                "help": "write `%7e` as `~`", "file": "<args>", "line": 1}),
         ]
     );
     let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
-        ["input", "code", "severity", "section", "span", "message", "help"]
+        ["input", "code", "severity", "section", "span", "message", "help", "file", "line"]
     );
     // No fix: help is null (§4.2 says what to avoid, not what to write).
     let out = iri(&["lint", "--json", "http://a/\u{5D0}1"]);
