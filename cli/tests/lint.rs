@@ -109,3 +109,39 @@ fn long_input_is_windowed() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("lint@long-input", stdout(&out)));
 }
+
+/// `iri lint` renders like rustc (snapshot, reviewed by reading: each diagnostic names its
+/// code and section, marks the span under the input and shows the fixed IRI) and exits 1 on an
+/// error. Expected findings: RFC 3987 §5.3.2.1 scheme and host case, §5.3.3 default port,
+/// §5.3.2.4 dot segment; §4.4 example 8 breaks §4.2 rule 2 twice; "a b" is a syntax error.
+#[test]
+fn lint_renders_like_rustc() {
+    let out = iri(&[
+        "lint",
+        "HTTP://Example.org:80/a/./b",
+        "http://ab.cd.ef/זח1/2טי/ךכ.html",
+        "a b",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("lint@rendering", stdout(&out)));
+}
+
+/// Warnings alone exit 0, and 1 with --deny warnings (RFC 3987 §5.3.2.1: "%7e" SHOULD be
+/// written with uppercase hex digits, a warning); the JSON shape is tested in lint.rs.
+#[test]
+fn lint_json_and_deny() {
+    assert_eq!(iri(&["lint", "http://a/%7e"]).status.code(), Some(0));
+    assert_eq!(
+        iri(&["lint", "--deny", "warnings", "http://a/%7e"]).status.code(),
+        Some(1)
+    );
+    assert_eq!(iri(&["lint", "http://a/b"]).stdout.len(), 0);
+    let codes = stdout(&iri(&["lint", "--codes"]));
+    assert!(
+        codes.contains("bidi-rtl-boundary") && codes.contains("§4.2"),
+        "{codes}"
+    );
+}
