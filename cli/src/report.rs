@@ -286,3 +286,34 @@ pub fn column_of(text: &str, offset: usize) -> usize {
         before
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_of_counts_characters() {
+        // "é" is two bytes: byte 3 of "aé b" is the space, the third character; byte 2 is
+        // inside "é", the second; the end of "ab" is column 3.
+        assert_eq!(column_of("aé b", 3), 3);
+        assert_eq!(column_of("aé b", 2), 2);
+        assert_eq!(column_of("ab", 2), 3);
+        assert_eq!(column_of("", 0), 1);
+    }
+
+    #[test]
+    fn located_lines() {
+        let stdin = Origin {
+            file: "<stdin>",
+            line: 7,
+        };
+        assert_eq!(located(stdin, Some(2), "bad"), "<stdin>:7:2: bad");
+        assert_eq!(located(stdin, None, "bad"), "<stdin>:7: bad");
+        // Line 0: the whole command line (iri build).
+        let args = Origin {
+            file: "<args>",
+            line: 0,
+        };
+        assert_eq!(located(args, None, "bad"), "<args>: bad");
+    }
+}
