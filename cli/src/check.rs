@@ -16,15 +16,18 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
+use serde_json::{json, Value};
 
-use crate::input::{decode, for_each_line};
+use crate::input::{decode, for_each_line, Origin, Stop, STDIN};
 use crate::report::{self, Out};
 use crate::Status;
 
 /// Check files of IRIs, one per line, and report every invalid line.
 ///
 /// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
-/// characters from 1), and a summary on standard error. Files are read as a stream, in batches
+/// characters from 1; FILE is `<stdin>` for standard input), and a summary on standard error;
+/// valid lines print nothing. A blank line is the empty string, a valid IRI-reference (RFC 3986
+/// §4.2) but not an IRI. Files are read as a stream, in batches
 /// of lines that --jobs worker threads check while the next ones are read; the report keeps
 /// the input order and memory stays bounded whatever the size of the files. When standard
 /// error is a terminal, a progress bar on it shows how much has been checked (report lines
@@ -42,7 +45,13 @@ use crate::Status;
     RFC spells it (ihost, ireg-name, IP-literal, IPv6address, dec-octet, isegment-nz-nc, iquery, \
     ucschar, pct-encoded, ...; case-insensitive, \"_\" for \"-\" accepted). It checks the grammar \
     alone: the rules beside it (RFC 3987 §4.1 bidi formatting characters, ASCII for URIs) belong \
-    to --kind.")]
+    to --kind.\n\n\
+    With --json, one object per finding, on its own line:\n  \
+    {\"file\", \"line\", \"column\", \"code\", \"severity\", \"message\"}\n\
+    where code is syntax for a line that does not match (with the parse error's object as \
+    \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}) or a \
+    code of iri lint; then one summary object, in place of the summary on standard error:\n  \
+    {\"summary\": {\"lines\", \"checked_as\", \"invalid\", \"counts\": {CODE: N, ...}}}")]
 pub struct CheckArgs {
     /// The ABNF start symbol every line must match.
     #[arg(long, value_enum, default_value_t = Kind::IriReference)]
@@ -59,9 +68,16 @@ pub struct CheckArgs {
     /// most 256). The report is in input order whatever N.
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     jobs: usize,
+    /// One JSON object per finding and a summary object, each on its own line.
+    #[arg(long)]
+    json: bool,
     /// Files to check; `-` or none reads standard input.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
+    /// A file to check, as a FILE argument is (for the same options as the other commands);
+    /// read after the FILEs.
+    #[arg(long = "file", value_name = "PATH")]
+    more_files: Vec<String>,
 }
 
 /// The start symbols `iri check --kind` accepts.
@@ -147,13 +163,14 @@ struct Batch {
 }
 
 /// A finding on one line: its number, the 1-based column, the code and severity (`syntax` for
-/// a line that does not parse), and the message.
-struct Failure {
+/// a line that does not parse), the message, and (for --json) the parse error's object.
+struct Finding {
     number: usize,
     column: usize,
     code: &'static str,
     severity: Severity,
     message: String,
+    error: Option<Value>,
 }
 
 /// What the reader hands on, in input order (`seq`): a batch of lines of file number `file`,
@@ -167,7 +184,7 @@ struct Work {
 /// A batch checked by a worker, with its findings in line order.
 struct Done {
     work: Work,
-    failures: Vec<Failure>,
+    findings: Vec<Finding>,
 }
 
 /// `iri check`.
@@ -176,23 +193,22 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         Some(name) => match rule(name) {
             Ok(rule) => Target::Rule(rule),
             Err(message) => {
-                eprintln!("iri: {message}");
+                report::complain(Some("--rule"), &message);
                 return Ok(Status::Error);
             }
         },
         None => Target::Symbol(args.kind.symbol()),
     };
-    let lint = args.lint;
+    let (lint, json) = (args.lint, args.json);
     let jobs = match args.jobs {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     }
     .min(MAX_JOBS);
-    let files: Vec<String> = if args.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.files.clone()
-    };
+    let mut files: Vec<String> = args.files.iter().chain(&args.more_files).cloned().collect();
+    if files.is_empty() {
+        files.push("-".to_string());
+    }
     let progress = progress_bar(&files);
 
     // The pool: batches go reader → workers → main thread → back to the reader. Its size
@@ -213,7 +229,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let workers = (0..jobs)
         .map(|_| {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
-            std::thread::Builder::new().spawn(move || work(&work_rx, &done_tx, symbol, lint))
+            std::thread::Builder::new().spawn(move || work(&work_rx, &done_tx, symbol, lint, json))
         })
         .collect::<io::Result<Vec<_>>>()?;
     drop(done_tx);
@@ -228,36 +244,39 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     // end with the process.
     for done in done_rx {
         waiting.insert(done.work.seq, done);
-        while let Some(Done { work, failures }) = waiting.remove(&next) {
+        while let Some(Done { work, findings }) = waiting.remove(&next) {
             next += 1;
             let file = &files[work.file];
-            let name = if file == "-" { "<stdin>" } else { file.as_str() };
+            let name = if file == "-" { STDIN } else { file.as_str() };
             let mut batch = match work.item {
                 Ok(batch) => batch,
                 Err(e) => {
-                    progress.suspend(|| eprintln!("iri: {name}: {e}"));
+                    progress.suspend(|| report::complain(Some(name), &e));
                     status = Status::Error;
                     continue;
                 }
             };
             lines += batch.lines.len();
-            let mut report = Vec::with_capacity(failures.len());
-            for f in &failures {
+            let mut report = Vec::with_capacity(findings.len());
+            for f in findings {
                 *counts.entry(f.code).or_default() += 1;
-                let (number, column, message) = (f.number, f.column, &f.message);
+                let origin = Origin {
+                    file: name,
+                    line: f.number,
+                };
                 if f.code == "syntax" {
                     invalid += 1;
-                    report.push(format!("{name}:{number}:{column}: {message}\n"));
-                } else {
-                    if f.severity == Severity::Error {
-                        errors += 1;
-                    }
-                    let severity = f.severity.as_str();
-                    report.push(format!(
-                        "{name}:{number}:{column}: {severity}[{}]: {message}\n",
-                        f.code
-                    ));
+                } else if f.severity == Severity::Error {
+                    errors += 1;
                 }
+                report.push(if json {
+                    finding_json(origin, f)
+                } else if f.code == "syntax" {
+                    format!("{}\n", report::located(origin, Some(f.column), &f.message))
+                } else {
+                    let message = format!("{}[{}]: {}", f.severity.as_str(), f.code, f.message);
+                    format!("{}\n", report::located(origin, Some(f.column), &message))
+                });
             }
             let write = |out: &mut Out| -> io::Result<()> {
                 for line in &report {
@@ -288,21 +307,48 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     progress.finish_and_clear();
+    if json {
+        let summary = json!({"summary": {
+            "lines": lines,
+            "checked_as": symbol.name(),
+            "invalid": invalid,
+            "counts": counts,
+        }});
+        out.json(&summary)?;
+    }
     out.flush()?;
-    eprintln!(
-        "{lines} line{} checked as {}: {invalid} invalid",
-        if lines == 1 { "" } else { "s" },
-        symbol.name()
-    );
-    if args.lint {
-        for (code, count) in &counts {
-            eprintln!("{count:>9} {code}");
+    if !json {
+        eprintln!(
+            "{lines} line{} checked as {}: {invalid} invalid",
+            if lines == 1 { "" } else { "s" },
+            symbol.name()
+        );
+        if args.lint {
+            for (code, count) in &counts {
+                eprintln!("{count:>9} {code}");
+            }
         }
     }
     if invalid > 0 || errors > 0 {
         status = status.max(Status::Invalid);
     }
     Ok(status)
+}
+
+/// A finding as its JSON line (see the help of `iri check`).
+fn finding_json(origin: Origin<'_>, finding: Finding) -> String {
+    let mut object = json!({
+        "file": origin.file,
+        "line": origin.line,
+        "column": finding.column,
+        "code": finding.code,
+        "severity": finding.severity.as_str(),
+        "message": finding.message,
+    });
+    if let Some(error) = finding.error {
+        object["error"] = error;
+    }
+    format!("{object}\n")
 }
 
 /// A progress bar over the bytes of the files, drawn on standard error when it is a terminal
@@ -375,24 +421,12 @@ fn read_batches<R: BufRead>(
     next_batch: &mut impl FnMut() -> Option<Batch>,
     send: &mut impl FnMut(Batch) -> bool,
 ) -> Result<(), Option<io::Error>> {
-    /// Why reading stopped inside `for_each_line`, which only passes on `io::Error`s.
-    #[derive(Debug)]
-    struct Stopped;
-    impl std::fmt::Display for Stopped {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("stopped")
-        }
-    }
-    impl std::error::Error for Stopped {}
-    let stopped = || io::Error::other(Stopped);
-
     let mut batch: Option<Batch> = None;
-    let result = for_each_line(reader, |line| {
-        if batch.is_none() {
-            batch = Some(next_batch().ok_or_else(stopped)?);
-        }
-        let Some(b) = batch.as_mut() else {
-            return Err(stopped());
+    // `Err(())` from a line: there is no batch to fill, or the main thread has gone.
+    let result = for_each_line(reader, |line| -> Result<(), ()> {
+        let b = match batch.as_mut() {
+            Some(b) => b,
+            None => batch.insert(next_batch().ok_or(())?),
         };
         let start = b.bytes.len();
         b.bytes.extend_from_slice(line.bytes);
@@ -400,7 +434,7 @@ fn read_batches<R: BufRead>(
         if b.lines.len() == BATCH_LINES {
             let full = batch.take().unwrap_or_default();
             if !send(full) {
-                return Err(stopped());
+                return Err(());
             }
         }
         Ok(())
@@ -413,14 +447,14 @@ fn read_batches<R: BufRead>(
     }
     match result {
         Ok(()) => Ok(()),
-        Err(e) if e.get_ref().is_some_and(|inner| inner.is::<Stopped>()) => Err(None),
-        Err(e) => Err(Some(e)),
+        Err(Stop::Each(())) => Err(None),
+        Err(Stop::Read(e)) => Err(Some(e)),
     }
 }
 
 /// A worker thread: checks the batches it takes from the queue until the reader is done or the
 /// main thread has gone.
-fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint: bool) {
+fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint: bool, json: bool) {
     loop {
         // The lock is held only while waiting for the next batch.
         let next = match queue.lock() {
@@ -428,47 +462,56 @@ fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint
             Err(_) => return,
         };
         let Ok(work) = next else { return };
-        let failures = match &work.item {
-            Ok(batch) => verify(batch, symbol, lint),
+        let findings = match &work.item {
+            Ok(batch) => verify(batch, symbol, lint, json),
             Err(_) => Vec::new(),
         };
-        if done.send(Done { work, failures }).is_err() {
+        if done.send(Done { work, findings }).is_err() {
             return;
         }
     }
 }
 
-/// The findings on the lines of a batch, in order.
-fn verify(batch: &Batch, symbol: Target, lint: bool) -> Vec<Failure> {
+/// The findings on the lines of a batch, in order; with `json`, a syntax finding carries the
+/// parse error's object.
+fn verify(batch: &Batch, symbol: Target, lint: bool, json: bool) -> Vec<Finding> {
     let mut found = Vec::new();
     for (number, range) in &batch.lines {
-        let syntax = |column, message| Failure {
+        let syntax = |column, message, error: Value| Finding {
             number: *number,
             column,
             code: "syntax",
             severity: Severity::Error,
             message,
+            error: json.then_some(error),
         };
         let text = match decode(&batch.bytes[range.clone()]) {
             Ok(text) => text,
-            Err(not_utf8) => {
-                found.push(syntax(not_utf8.column, not_utf8.message));
+            Err(n) => {
+                let error = if json {
+                    report::not_utf8_json(&n)
+                } else {
+                    Value::Null
+                };
+                found.push(syntax(n.column, n.message, error));
                 continue;
             }
         };
         if let Err(e) = symbol.validate(text) {
-            found.push(syntax(e.column(), report::error_line(&e)));
+            let error = if json { report::error_json(&e) } else { Value::Null };
+            found.push(syntax(e.column(), report::error_line(&e), error));
             continue;
         }
         if lint {
             let diagnostics = rfc3987::lint(text);
             let columns = columns(text, diagnostics.iter().map(|d| d.span.start));
-            found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Failure {
+            found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Finding {
                 number: *number,
                 column,
                 code: d.code,
                 severity: d.severity,
                 message: d.message,
+                error: None,
             }));
         }
     }

@@ -9,8 +9,9 @@ use clap::{Args, ValueEnum};
 use rfc3987::{Diagnostic, Severity};
 use serde_json::json;
 
-use crate::report::Out;
-use crate::{for_each_input, Status};
+use crate::input::{Inputs, Origin};
+use crate::report::{self, Out};
+use crate::Status;
 
 /// Check IRIs against the rules of RFC 3987 that the grammar cannot express.
 ///
@@ -25,13 +26,18 @@ use crate::{for_each_input, Status};
     iri lint --json 'http://ab.cd.ef/זח1/2טי/ךכ.html'\n  \
     iri lint --deny warnings < iris.txt\n  \
     iri lint --max 0 --json < iris.txt   (every diagnostic of every line)\n\n\
+    Each diagnostic is located as FILE:LINE:COLUMN (`<stdin>` for standard input, `<args>:N` for \
+    the N-th INPUT): after \"-->\", and LINE in the margin. An input without findings prints \
+    nothing. Without --json, the input with every fix applied follows the diagnostics of each \
+    input.\n\n\
     With --json, one object per diagnostic, on its own line:\n  \
     {\"input\", \"code\", \"severity\": \"error\"|\"warning\"|\"note\", \"section\", \"span\": [START, END], \
-    \"message\", \"help\"}\n\
-    where span holds byte offsets into the input and help is the fix of the span in a few words \
-    (\"write `%41` as `A`\", \"remove `:80`\"), or null. Without --json, the input with every fix \
-    applied follows the diagnostics of each input.\n\n\
-    Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.")]
+    \"message\", \"help\", \"file\", \"line\"}\n\
+    where span holds byte offsets into the input, help is the fix of the span in a few words \
+    (\"write `%41` as `A`\", \"remove `:80`\") or null, and file and line say where the input \
+    came from (file is <stdin> or <args>, as above).\n\n\
+    Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.",
+    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
 pub struct LintArgs {
     /// One JSON object per diagnostic, on its own line.
     #[arg(long)]
@@ -47,9 +53,8 @@ pub struct LintArgs {
     /// with millions of findings would print millions of copies of itself.
     #[arg(long, value_name = "N", default_value_t = 20)]
     max: usize,
-    /// IRI references to check; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    #[command(flatten)]
+    inputs: Inputs,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -77,8 +82,9 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
     let fails = |d: &Diagnostic| {
         d.severity == Severity::Error || (args.deny.is_some() && d.severity == Severity::Warning)
     };
-    for_each_input(&args.inputs, |input| {
-        let (text, diagnostics) = match input {
+    args.inputs.for_each(|input| {
+        let origin = input.origin;
+        let (text, diagnostics) = match &input.text {
             Ok(text) => (text.to_string(), rfc3987::lint(text)),
             Err(n) => (
                 n.lossy.clone(),
@@ -107,16 +113,18 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                     "span": [d.span.start, d.span.end],
                     "message": d.message,
                     "help": d.help,
+                    "file": origin.file,
+                    "line": origin.line,
                 }))?;
             } else {
-                out.record(&format!("{}\n\n", render(&renderer, &text, d)))?;
+                out.record(&format!("{}\n\n", render(&renderer, &text, d, origin)))?;
             }
         }
         if shown < diagnostics.len() {
-            eprintln!(
-                "iri: {} more diagnostics for this input are not shown (--max {})",
-                diagnostics.len() - shown,
-                args.max
+            let more = diagnostics.len() - shown;
+            report::complain(
+                Some(&origin.to_string()),
+                &format!("{more} more diagnostics are not shown (--max {})", args.max),
             );
         }
         if !args.json && diagnostics.iter().any(|d| d.fix.is_some()) {
@@ -136,9 +144,10 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
     })
 }
 
-/// One diagnostic in rustc's layout: the message with its code, the input with the span marked
-/// and labelled, the section, and the fix.
-fn render(renderer: &Renderer, input: &str, d: &Diagnostic) -> String {
+/// One diagnostic in rustc's layout: the message with its code, where the input came from
+/// (`--> FILE:LINE:COLUMN`, and LINE in the margin), the input with the span marked and
+/// labelled, the section, and the fix.
+fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) -> String {
     let level = match d.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
@@ -150,11 +159,21 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic) -> String {
         .map_or("", |(.., what)| *what);
     let section = format!("RFC 3987 §{}", d.section);
     let (shown, span) = window(input, &d.span);
-    let mut message = level
-        .title(&d.message)
-        .id(d.code)
-        .snippet(Snippet::source(&shown).annotation(level.span(span).label(what)))
-        .footer(Level::Note.title(&section));
+    let snippet = Snippet::source(&shown)
+        .line_start(origin.line)
+        .annotation(level.span(span).label(what));
+    let mut message = level.title(&d.message).id(d.code);
+    // The renderer counts the column in the text it shows: right when that is the whole input.
+    // A window of it is shown under a header of its own with the column in the input.
+    let location = format!("{origin}:{}", report::column_of(input, d.span.start));
+    message = if shown == input {
+        message.snippet(snippet.origin(origin.file))
+    } else {
+        message
+            .snippet(Snippet::source("").origin(&location))
+            .snippet(snippet)
+    };
+    message = message.footer(Level::Note.title(&section));
     if let Some(help) = &d.help {
         message = message.footer(Level::Help.title(help));
     }

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod component;
 mod input;
 mod lint;
 mod mapping;
@@ -14,37 +15,56 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc3987::{CompareOptions, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use input::{for_each_line, NotUtf8};
-use report::Out;
+use input::{Input, Inputs, Origin, ARGS};
+use report::{Failure, Out, Output};
 
 #[derive(Parser)]
 #[command(
     name = "iri",
     version,
-    about = "Parse, check, normalize, compare, resolve, map, build and show IRIs exactly as RFC 3987 defines them",
-    long_about = "Parse, check, normalize, compare, resolve, map, build and show Internationalized Resource Identifiers \
-                  (IRIs) exactly as RFC 3987 defines them.\n\n\
-                  The commands that take INPUTs read them from the command line or, when none is given, one per \
-                  line from standard input (LF or CRLF; a line that is not UTF-8 is reported as an \
-                  error). Errors name the ABNF rule expected and the position: a 0-based byte offset \
-                  and a 1-based column counted in characters.",
+    about = "Parse, check, normalize, compare, resolve, relativize, map, encode, build and show IRIs exactly as RFC 3987 defines them",
+    long_about = "Parse, check, normalize, compare, resolve, relativize, map, encode, build and show \
+                  Internationalized Resource Identifiers (IRIs) exactly as RFC 3987 defines them.\n\n\
+                  Inputs. The commands that take INPUTs read them from the command line, from the \
+                  files given with --file PATH (repeatable; read after the INPUTs) and from standard \
+                  input: `-` as an INPUT or a PATH stands for it, and it is read when there is \
+                  neither INPUT nor --file. A file holds one input a line (LF or CRLF; a line that \
+                  is not UTF-8 is an invalid input). A blank line is an input like any other: the \
+                  empty string, which is an IRI-reference (RFC 3986 §4.2, a relative reference with \
+                  an empty path), so `iri normalize` prints an empty line for it and \
+                  `iri check --kind iri` reports it as invalid.\n\n\
+                  Output. Every input gives one record on standard output, in input order: with \
+                  --json one JSON object on its own line, errors included; otherwise its result or, \
+                  in its place, the error line `WHERE:COLUMN: message`, where WHERE is FILE:LINE \
+                  (`<stdin>` for standard input) or `<args>:N` for the N-th INPUT. So the commands \
+                  whose result is one line (normalize, resolve, relativize, to-uri, to-iri, show, \
+                  encode, decode) print exactly one line per input line, and \
+                  `paste inputs.txt <(iri normalize < inputs.txt)` lines up. Messages about the run \
+                  itself (a bad option, a file that cannot be read) go to standard error as \
+                  `iri: SUBJECT: message`. Errors name the ABNF rule expected and the position: a \
+                  0-based byte offset and a 1-based column counted in characters.",
     after_help = "Exit status: 0 when every input is valid (for compare: equivalent), 1 when one is \
-                  not, 2 for usage errors and unreadable files.\n\n\
+                  not, 2 for usage errors and unreadable files (for compare: an invalid operand).\n\n\
                   Examples:\n  \
                   iri parse 'http://résumé.example.org/a?q#f'\n  \
                   iri parse --json < examples/iris.txt\n  \
                   iri parse --tree 'ldap://[2001:db8::7]/c=GB?objectClass?one'\n  \
                   iri check --kind iri urls.txt more.txt\n  \
                   iri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'\n  \
+                  iri normalize --json --file inputs.txt - < more.txt\n  \
                   iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'\n  \
                   iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'\n  \
+                  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/c/g' 'http://a/g'\n  \
                   iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'\n  \
                   iri to-iri 'http://www.example.org/D%C3%BCrst'\n  \
                   iri lint 'HTTP://Example.org:80/a/./b'\n  \
+                  iri encode segment 'a/b c'\n  \
+                  iri decode query-part 'a%26b%3Dc'\n  \
                   iri build --scheme http --host example.org --segment 'résumé.html'\n  \
-                  iri show --visual 'http://ab.גדהוזח.ij/kl'"
+                  iri show --visual 'http://ab.גדהוזח.ij/kl'\n  \
+                  paste inputs.txt <(iri normalize --file inputs.txt)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -58,11 +78,14 @@ enum Command {
     Normalize(NormalizeArgs),
     Compare(CompareArgs),
     Resolve(ResolveArgs),
+    Relativize(RelativizeArgs),
     ToUri(mapping::ToUriArgs),
     ToIri(mapping::ToIriArgs),
     Lint(lint::LintArgs),
     Build(present::BuildArgs),
     Show(present::ShowArgs),
+    Encode(component::EncodeArgs),
+    Decode(component::DecodeArgs),
 }
 
 /// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
@@ -75,11 +98,15 @@ enum Command {
     iri parse --json < examples/iris.txt\n  \
     iri parse --tree 'a:b'\n  \
     iri parse --tree --rule IPv6address '2001:db8::192.0.2.1'\n\n\
+    The listing of an input takes several lines; an invalid input is listed with its error \
+    and the position marked.\n\n\
     With --json, one object per input and line, keys in this order:\n  \
     {\"input\", \"valid\": true, \"scheme\", \"authority\", \"userinfo\", \"host\", \"host_kind\", \
     \"port\", \"path\", \"query\", \"fragment\"}\n\
     where host_kind is reg-name, ipv4, ipv6 or ipvfuture and absent components are null; or\n  \
-    {\"input\", \"valid\": false, \"error\": {\"byte_offset\", \"column\", \"expected\", \"message\"}}")]
+    {\"input\", \"valid\": false, \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \
+    \"expected\", \"message\"}}",
+    mut_arg("inputs", |a| a.help("IRI-references to parse; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)")))]
 struct ParseArgs {
     /// One JSON object per input, on its own line.
     #[arg(long, conflicts_with = "tree")]
@@ -91,9 +118,8 @@ struct ParseArgs {
     /// RFC 3987 §2.2 or of the RFC 3986 rules it reuses, as `iri check --rule` takes them).
     #[arg(long, value_name = "NAME", requires = "tree")]
     rule: Option<String>,
-    /// IRI-references to parse; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    #[command(flatten)]
+    inputs: Inputs,
 }
 
 /// Normalize each IRI-reference (RFC 3987 §5.3.2 syntax-based, §5.3.3 scheme-based).
@@ -103,14 +129,15 @@ struct ParseArgs {
 /// characters decoded (never reserved ones, never iprivate, not even in the query, never octets
 /// that are not UTF-8), dot segments removed. Scheme level adds: default or empty ports dropped
 /// and an empty path after an authority made "/" for http, https, ws, wss and ftp. A path never
-/// becomes an authority. Invalid inputs are reported on standard error (with --json, as an
-/// object).
+/// becomes an authority. One line per input: the normalized reference, or the input's error
+/// line (with --json, one object).
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri normalize 'HTTP://www.EXAMPLE.com:80/a/./b/../%7euser'   # http://www.example.com/a/~user\n  \
     iri normalize --level syntax 'http://example.com:80'         # http://example.com:80\n  \
     iri normalize --idn 'http://xn--rsum-bpad.example.org/'     # http://résumé.example.org/\n\n\
-    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {...}} for an invalid one.")]
+    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {...}} for an invalid one.",
+    mut_arg("inputs", |a| a.help(INPUT_HELP)))]
 struct NormalizeArgs {
     /// How far up the comparison ladder to go (RFC 3987 §5.3).
     #[arg(long, value_enum, default_value_t = NormalizeLevel::Scheme)]
@@ -125,10 +152,13 @@ struct NormalizeArgs {
     /// One JSON object per input, on its own line.
     #[arg(long)]
     json: bool,
-    /// IRI-references to normalize; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    #[command(flatten)]
+    inputs: Inputs,
 }
+
+/// The help of INPUT for the commands that take IRI-references.
+const INPUT_HELP: &str =
+    "IRI-references; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)";
 
 #[derive(Clone, Copy, ValueEnum)]
 enum NormalizeLevel {
@@ -141,13 +171,15 @@ enum NormalizeLevel {
 /// Tell whether two IRI-references are equivalent at a rung of the comparison ladder (§5.3).
 ///
 /// Exit status 0 when they are equivalent, 1 when they are not, 2 when one is not an
-/// IRI-reference.
+/// IRI-reference: then its error line, `<args>:1` for A or `<args>:2` for B, is printed in place
+/// of the answer.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'   # equivalent\n  \
     iri compare --level simple 'http://a/%7e' 'http://a/~'                          # not equivalent\n  \
     iri compare --exclude-fragment 'http://a/#x' 'http://a/#y'                    # equivalent\n\n\
-    With --json: {\"a\", \"b\", \"equivalent\"}.")]
+    With --json: {\"a\", \"b\", \"equivalent\"}, or {\"a\", \"b\", \"invalid\": \"a\"|\"b\", \
+    \"error\": {...}} when one is not an IRI-reference.")]
 struct CompareArgs {
     /// simple: character by character (§5.3.1); syntax (§5.3.2); scheme (§5.3.3).
     #[arg(long, value_enum, default_value_t = CompareLevel::Scheme)]
@@ -189,7 +221,8 @@ enum CompareLevel {
     iri resolve --base 'http://a/b/c/d;p?q' g ./g/ ../../g '?y' '#s'\n  \
     iri resolve --base 'http://例え.テスト/a/b' --json ../c\n\n\
     With --json: {\"base\", \"reference\", \"output\"} per reference, or {\"base\", \"reference\", \
-    \"error\": {...}} for an invalid one.")]
+    \"error\": {...}} for an invalid one.",
+    mut_arg("inputs", |a| a.value_name("REF").help("IRI-references to resolve; `-` reads standard input, one a line (also read when there is neither REF nor --file)")))]
 struct ResolveArgs {
     /// The base IRI (RFC 3986 §5.1).
     #[arg(long)]
@@ -197,9 +230,35 @@ struct ResolveArgs {
     /// One JSON object per reference, on its own line.
     #[arg(long)]
     json: bool,
-    /// IRI-references to resolve; without any, each line of standard input is one.
-    #[arg(value_name = "REF")]
-    references: Vec<String>,
+    #[command(flatten)]
+    references: Inputs,
+}
+
+/// Make IRIs relative to a base: the inverse of resolve (RFC 3986 §5.2).
+///
+/// For each TARGET (an IRI, with a scheme) the shortest reference that resolves against the
+/// base to the target, by the strict algorithm of RFC 3986 §5.2.2: a bare fragment or query, a
+/// path below the base's directory, one climbing with "../", an absolute path, a network-path
+/// reference, or the target itself when it shares nothing with the base. §5.2.2 removes dot
+/// segments from every path it resolves, so a target with "." or ".." segments (other than in
+/// the base's own path) has no such reference: that is an error (`iri normalize` removes them).
+#[derive(Args)]
+#[command(after_help = "Examples:\n  \
+    iri relativize --base 'http://a/b/c/d;p?q' http://a/b/c/g http://a/b/g 'http://a/b/c/d;p?y'\n  \
+    # g, ../g, ?y\n  \
+    iri relativize --base http://a/b/c --json https://a/b/c\n\n\
+    With --json: {\"base\", \"target\", \"output\"} per target, or {\"base\", \"target\", \
+    \"error\": {...}} for an invalid one.",
+    mut_arg("inputs", |a| a.value_name("TARGET").help("IRIs to make relative; `-` reads standard input, one a line (also read when there is neither TARGET nor --file)")))]
+struct RelativizeArgs {
+    /// The base IRI (RFC 3986 §5.1).
+    #[arg(long)]
+    base: String,
+    /// One JSON object per target, on its own line.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    targets: Inputs,
 }
 
 /// The exit status: the worst outcome seen so far.
@@ -219,65 +278,37 @@ fn main() -> ExitCode {
         Command::Normalize(args) => normalize(args, &mut out),
         Command::Compare(args) => compare(args, &mut out),
         Command::Resolve(args) => resolve(args, &mut out),
+        Command::Relativize(args) => relativize(args, &mut out),
         Command::ToUri(args) => mapping::to_uri(args, &mut out),
         Command::ToIri(args) => mapping::to_iri(args, &mut out),
         Command::Lint(args) => lint::lint(args, &mut out),
         Command::Build(args) => present::build(args, &mut out),
         Command::Show(args) => present::show(args, &mut out),
+        Command::Encode(args) => component::encode(args, &mut out),
+        Command::Decode(args) => component::decode(args, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status as u8),
         // The reader went away (`iri parse ... | head`): stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("iri: {e}");
+            report::complain(None, &e);
             ExitCode::from(Status::Error as u8)
         }
     }
 }
 
-/// Calls `each` on every command-line input, or on every line of standard input when there is
-/// none; returns the worst status.
-fn for_each_input(
-    inputs: &[String],
-    mut each: impl FnMut(Result<&str, &NotUtf8>) -> io::Result<Status>,
-) -> io::Result<Status> {
-    let mut status = Status::Ok;
-    if inputs.is_empty() {
-        for_each_line(io::stdin().lock(), |line| {
-            status = status.max(each(line.text.as_ref().map(|s| *s))?);
-            Ok(())
-        })?;
-    } else {
-        for input in inputs {
-            status = status.max(each(Ok(input))?);
-        }
-    }
-    Ok(status)
+/// The input parsed as an IRI-reference (RFC 3987 §2.2), or why it is not one.
+fn reference<'a>(input: &Input<'a>) -> Result<IriRef<&'a str>, Failure> {
+    IriRef::parse(input.utf8()?).map_err(|e| Failure::parse(&e))
 }
 
-/// An input that is not an IRI-reference: the input (shown lossily if it is not UTF-8), the
-/// JSON `error` object, and the readable report (the input, then the error indented under it).
-struct Invalid {
-    input: String,
-    json: Value,
-    listing: String,
-}
-
-/// Parses one input as an IRI-reference (RFC 3987 §2.2).
-fn parse_reference<'a>(input: Result<&'a str, &NotUtf8>) -> Result<IriRef<&'a str>, Invalid> {
-    match input {
-        Ok(text) => IriRef::parse(text).map_err(|e| Invalid {
-            input: text.to_string(),
-            json: report::error_json(&e),
-            listing: report::error_listing(&e),
-        }),
-        Err(n) => Err(Invalid {
-            input: n.lossy.clone(),
-            json: report::not_utf8_json(n),
-            listing: format!("{}\n  {}\n", n.lossy, n.message),
-        }),
-    }
+/// The `--base` IRI (RFC 3986 §5.1: it has a scheme); an invalid one is reported on standard
+/// error.
+fn base(text: &str) -> Option<Iri<&str>> {
+    Iri::parse(text)
+        .map_err(|e| report::complain(Some("--base"), &e))
+        .ok()
 }
 
 /// `iri parse`.
@@ -285,13 +316,27 @@ fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
     let rule = match args.rule.as_deref().map(check::rule) {
         Some(Ok(rule)) => Some(rule),
         Some(Err(message)) => {
-            eprintln!("iri: {message}");
+            report::complain(Some("--rule"), &message);
             return Ok(Status::Error);
         }
         None => None,
     };
-    for_each_input(&args.inputs, |input| {
-        if let (true, Ok(text)) = (args.tree, input) {
+    args.inputs.for_each(|input| {
+        let text = match &input.text {
+            Ok(text) => *text,
+            Err(n) if args.json => {
+                let error = report::not_utf8_json(n);
+                return out
+                    .json(&json!({"input": n.lossy, "valid": false, "error": error}))
+                    .map(|()| Status::Invalid);
+            }
+            Err(n) => {
+                return out
+                    .record(&format!("{}\n  {}\n", n.lossy, n.message))
+                    .map(|()| Status::Invalid)
+            }
+        };
+        if args.tree {
             let tree = match rule {
                 Some(rule) => rfc3987::grammar::parse_tree(rule, text),
                 None => rfc3987::parse_tree(text, StartSymbol::IriReference),
@@ -301,13 +346,13 @@ fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
                 Err(e) => out.record(&report::error_listing(&e)).map(|()| Status::Invalid),
             };
         }
-        match parse_reference(input) {
+        match IriRef::parse(text) {
             Ok(iri) if args.json => out.json(&report::components_json(&iri)).map(|()| Status::Ok),
             Ok(iri) => out.record(&report::components_listing(&iri)).map(|()| Status::Ok),
-            Err(invalid) if args.json => out
-                .json(&json!({"input": invalid.input, "valid": false, "error": invalid.json}))
+            Err(e) if args.json => out
+                .json(&json!({"input": text, "valid": false, "error": report::error_json(&e)}))
                 .map(|()| Status::Invalid),
-            Err(invalid) => out.record(&invalid.listing).map(|()| Status::Invalid),
+            Err(e) => out.record(&report::error_listing(&e)).map(|()| Status::Invalid),
         }
     })
 }
@@ -319,35 +364,28 @@ fn normalize(args: &NormalizeArgs, out: &mut Out) -> io::Result<Status> {
         NormalizeLevel::Scheme => Level::Scheme,
     };
     let options = NormalizeOptions::new(level).nfc(args.nfc).idn(args.idn);
-    for_each_input(&args.inputs, |input| match parse_reference(input) {
-        Ok(iri) => {
-            let output = rfc3987::normalize(&iri, &options);
-            if args.json {
-                out.json(&json!({"input": iri.as_str(), "output": output.as_str()}))?;
-            } else {
-                out.record(&format!("{output}\n"))?;
-            }
-            Ok(Status::Ok)
-        }
-        Err(invalid) => {
-            if args.json {
-                out.json(&json!({"input": invalid.input, "error": invalid.json}))?;
-            } else {
-                eprint!("{}", invalid.listing);
-            }
-            Ok(Status::Invalid)
-        }
+    args.inputs.for_each(|input| {
+        let outcome =
+            reference(&input).map(|iri| Output::line(rfc3987::normalize(&iri, &options).to_string()));
+        out.emit(args.json, input.origin, json!(input.shown()), outcome)
     })
 }
 
 /// `iri compare`.
 fn compare(args: &CompareArgs, out: &mut Out) -> io::Result<Status> {
+    let head = json!({"a": args.a, "b": args.b});
+    // An operand that is not an IRI-reference is a usage error (status 2), reported in place
+    // of the answer.
+    let mut invalid = |name: &str, line, e: rfc3987::ParseError| {
+        let head = json!({"a": args.a, "b": args.b, "invalid": name});
+        let origin = Origin { file: ARGS, line };
+        out.emit(args.json, origin, head, Err(Failure::parse(&e)))
+            .map(|_| Status::Error)
+    };
     let (a, b) = match (IriRef::parse(args.a.as_str()), IriRef::parse(args.b.as_str())) {
         (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("iri: {e}");
-            return Ok(Status::Error);
-        }
+        (Err(e), _) => return invalid("a", 1, e),
+        (_, Err(e)) => return invalid("b", 2, e),
     };
     let level = match args.level {
         CompareLevel::Simple => Level::Simple,
@@ -358,48 +396,54 @@ fn compare(args: &CompareArgs, out: &mut Out) -> io::Result<Status> {
         .exclude_fragment(args.exclude_fragment)
         .normalize_options(NormalizeOptions::new(level).nfc(args.nfc).idn(args.idn))
         .equivalent(&a, &b);
-    if args.json {
-        out.json(&json!({"a": a.as_str(), "b": b.as_str(), "equivalent": equivalent}))?;
+    let text = if equivalent {
+        "equivalent"
     } else {
-        out.record(if equivalent {
-            "equivalent\n"
-        } else {
-            "not equivalent\n"
-        })?;
-    }
+        "not equivalent"
+    };
+    let output = Output {
+        text: text.to_string(),
+        json: serde_json::Map::from_iter([("equivalent".to_string(), equivalent.into())]),
+    };
+    out.emit(args.json, Origin { file: ARGS, line: 1 }, head, Ok(output))?;
     Ok(if equivalent { Status::Ok } else { Status::Invalid })
 }
 
 /// `iri resolve`.
 fn resolve(args: &ResolveArgs, out: &mut Out) -> io::Result<Status> {
-    let base = match Iri::parse(args.base.as_str()) {
-        Ok(base) => base,
-        Err(e) => {
-            eprintln!("iri: --base: {e}");
-            return Ok(Status::Error);
-        }
+    let Some(base) = base(&args.base) else {
+        return Ok(Status::Error);
     };
-    for_each_input(&args.references, |input| match parse_reference(input) {
-        Ok(reference) => {
-            let output = rfc3987::resolve(&base, &reference);
-            if args.json {
-                out.json(&json!({
-                    "base": base.as_str(),
-                    "reference": reference.as_str(),
-                    "output": output.as_str(),
-                }))?;
-            } else {
-                out.record(&format!("{output}\n"))?;
-            }
-            Ok(Status::Ok)
-        }
-        Err(invalid) => {
-            if args.json {
-                out.json(&json!({"base": base.as_str(), "reference": invalid.input, "error": invalid.json}))?;
-            } else {
-                eprint!("{}", invalid.listing);
-            }
-            Ok(Status::Invalid)
-        }
+    args.references.for_each(|input| {
+        let head = json!({"base": base.as_str(), "reference": input.shown()});
+        let outcome =
+            reference(&input).map(|reference| Output::line(rfc3987::resolve(&base, &reference).to_string()));
+        out.emit(args.json, input.origin, head, outcome)
+    })
+}
+
+/// `iri relativize`: RFC 3986 §5.2 read backwards ([`rfc3987::relativize`]).
+fn relativize(args: &RelativizeArgs, out: &mut Out) -> io::Result<Status> {
+    let Some(base) = base(&args.base) else {
+        return Ok(Status::Error);
+    };
+    args.targets.for_each(|input| {
+        let head = json!({"base": base.as_str(), "target": input.shown()});
+        let outcome = input
+            .utf8()
+            .and_then(|text| Iri::parse(text).map_err(|e| Failure::parse(&e)))
+            .and_then(|target| {
+                rfc3987::relativize(&base, &target).ok_or_else(|| {
+                    Failure::other(
+                        None,
+                        "no reference resolves against the base to this target: RFC 3986 §5.2.2 \
+                         removes dot segments from every path it resolves, so a target with \".\" \
+                         or \"..\" segments cannot be reached (iri normalize removes them)"
+                            .to_string(),
+                    )
+                })
+            })
+            .map(|reference| Output::line(reference.to_string()));
+        out.emit(args.json, input.origin, head, outcome)
     })
 }

@@ -4,26 +4,28 @@ use std::io;
 
 use clap::Args;
 use rfc3987::{ToIriOptions, ToUriError, ToUriOptions, UriRef};
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::input::for_each_line;
-use crate::report::{self, Out};
-use crate::{for_each_input, Status};
+use crate::input::Inputs;
+use crate::report::{self, Failure, Out, Output};
+use crate::Status;
 
 /// Map IRIs to URIs (RFC 3987 §3.1): non-ASCII characters become percent-encoded UTF-8.
 ///
 /// ASCII and existing percent-encodings are left alone, so URIs come out unchanged. With
 /// --idna, reg-name hosts of http, https, ws, wss, ftp and file are converted with ToASCII
 /// (UTS #46 nontransitional, UseSTD3ASCIIRules); a label it rejects is an error that names the
-/// label and the reason. Invalid inputs are reported on standard error (with --json, as an
-/// object) and make the exit status 1.
+/// label and the reason. One line per input: the URI, or the input's error line (with --json,
+/// one object); an invalid input makes the exit status 1.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri to-uri 'http://www.example.org/red%09rosé#red'   # http://www.example.org/red%09ros%C3%A9#red\n  \
     iri to-uri --idna 'http://résumé.example.org'         # http://xn--rsum-bpad.example.org\n  \
     iri to-uri --lenient ' http://example.org/a b '      # http://example.org/a%20b\n  \
     iri to-uri --encoding iso-8859-1 < latin1-iris.txt\n\n\
-    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {\"message\", ...}}.")]
+    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {\"message\", ...}}; with \
+    --split, output holds the references of the input separated by one space.",
+    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
 pub struct ToUriArgs {
     /// Convert reg-name hosts of DNS schemes with ToASCII (RFC 3987 §3.1, MAY).
     #[arg(long)]
@@ -33,11 +35,11 @@ pub struct ToUriArgs {
     #[arg(long)]
     lenient: bool,
     /// With --lenient: each run of spaces separates two references (2011 IRI-processing
-    /// draft §4 step 2).
+    /// draft §4 step 2). They are printed on the input's line, separated by one space.
     #[arg(long, requires = "lenient")]
     split: bool,
-    /// Standard input is in this legacy charset (a WHATWG label such as iso-8859-1 or
-    /// shift_jis): each line decoded and normalized to NFC first (RFC 3987 §3.1 step 1b). Lines
+    /// The lines of standard input and --file are in this legacy charset (a WHATWG label such
+    /// as iso-8859-1 or shift_jis; not with INPUT arguments): each line decoded and normalized to NFC first (RFC 3987 §3.1 step 1b). Lines
     /// are split at LF bytes before decoding, so the charset must be ASCII-compatible; UTF-16LE,
     /// UTF-16BE and ISO-2022-JP are refused (exit 2): convert such input first (iconv).
     #[arg(long, value_name = "LABEL")]
@@ -49,9 +51,8 @@ pub struct ToUriArgs {
     /// One JSON object per input, on its own line.
     #[arg(long)]
     json: bool,
-    /// IRI references to map; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    #[command(flatten)]
+    inputs: Inputs,
 }
 
 /// Convert URIs to IRIs (RFC 3987 §3.2): percent-encoded UTF-8 becomes characters where that
@@ -67,7 +68,9 @@ pub struct ToUriArgs {
     iri to-iri 'http://www.example.org/D%C3%BCrst'                    # http://www.example.org/Dürst\n  \
     iri to-iri 'http://www.example.org/D%FCrst'                       # unchanged: not UTF-8\n  \
     iri to-iri --idn-unicode 'http://xn--99zt52a.example.org/%e2%80%ae' # http://納豆.example.org/%E2%80%AE\n\n\
-    With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {\"message\", ...}}.")]
+    One line per input: the IRI, or the input's error line. With --json: {\"input\", \"output\"} \
+    per input, or {\"input\", \"error\": {...}}.",
+    mut_arg("inputs", |a| a.help("URI-references to convert; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)")))]
 pub struct ToIriArgs {
     /// Convert xn-- labels of reg-name hosts of DNS schemes with ToUnicode (RFC 3987 §3.2.1,
     /// MAY); a label ToUnicode rejects stays as it is.
@@ -76,45 +79,27 @@ pub struct ToIriArgs {
     /// One JSON object per input, on its own line.
     #[arg(long)]
     json: bool,
-    /// URI references to convert; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    #[command(flatten)]
+    inputs: Inputs,
 }
 
-/// The `error` object for a failed mapping.
-fn to_uri_error_json(error: &ToUriError) -> Value {
+/// Why a mapping failed: the parse error's object, or `{"message", ...}` with what the error
+/// names (the label ToASCII rejects, the character the query charset cannot hold).
+fn to_uri_failure(error: &ToUriError) -> Failure {
     match error {
-        ToUriError::Parse(e) => report::error_json(e),
-        ToUriError::Idna(e) => {
-            json!({"message": error.to_string(), "label": e.label(), "reason": e.reason()})
-        }
-        ToUriError::Unmappable { character, encoding } => {
-            json!({"message": error.to_string(), "character": character.to_string(), "encoding": encoding})
-        }
-        _ => json!({"message": error.to_string()}),
+        ToUriError::Parse(e) => Failure::parse(e),
+        ToUriError::Idna(e) => Failure {
+            column: None,
+            message: error.to_string(),
+            json: json!({"message": error.to_string(), "label": e.label(), "reason": e.reason()}),
+        },
+        ToUriError::Unmappable { character, encoding } => Failure {
+            column: None,
+            message: error.to_string(),
+            json: json!({"message": error.to_string(), "character": character.to_string(), "encoding": encoding}),
+        },
+        _ => Failure::other(None, error.to_string()),
     }
-}
-
-/// Writes one result: the output, or the error (on standard error unless `json`).
-fn emit(
-    out: &mut Out,
-    json: bool,
-    input: &str,
-    result: Result<String, (Value, String)>,
-) -> io::Result<Status> {
-    match result {
-        Ok(output) if json => out.json(&json!({"input": input, "output": output}))?,
-        Ok(output) => out.record(&format!("{output}\n"))?,
-        Err((error, _)) if json => {
-            out.json(&json!({"input": input, "error": error}))?;
-            return Ok(Status::Invalid);
-        }
-        Err((_, text)) => {
-            eprintln!("iri: {input}\n  {}", text.replace('\n', "\n  "));
-            return Ok(Status::Invalid);
-        }
-    }
-    Ok(Status::Ok)
 }
 
 /// `iri to-uri`.
@@ -124,65 +109,68 @@ pub fn to_uri(args: &ToUriArgs, out: &mut Out) -> io::Result<Status> {
         options = match options.query_charset(label) {
             Ok(options) => options,
             Err(e) => {
-                eprintln!("iri: --query-charset: {e}");
+                report::complain(Some("--query-charset"), &e);
                 return Ok(Status::Error);
             }
         };
     }
     let Some(label) = &args.encoding else {
-        return for_each_input(&args.inputs, |input| match input {
-            Ok(text) => map_to_uri(out, args, &options, text),
-            Err(n) => emit(
-                out,
-                args.json,
-                &n.lossy,
-                Err((report::not_utf8_json(n), n.message.clone())),
-            ),
+        return args.inputs.for_each(|input| {
+            let outcome = input.utf8().and_then(|text| map_to_uri(args, &options, text));
+            out.emit(args.json, input.origin, input.shown().into(), outcome)
         });
     };
-    if !args.inputs.is_empty() {
-        eprintln!("iri: --encoding applies to standard input; command-line inputs are already text");
+    let subject = format!("--encoding {label}");
+    if args.inputs.inputs.iter().any(|i| i != "-") {
+        report::complain(
+            Some(&subject),
+            &"the charset applies to the lines of standard input and of --file; INPUT arguments are already text",
+        );
         return Ok(Status::Error);
     }
     // Lines are split at LF bytes, then decoded: only right when every ASCII byte stands for
     // itself in the charset, as the Encoding Standard's ASCII-compatible encodings guarantee.
     match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
         None => {
-            eprintln!("iri: --encoding {label}: not an encoding label of the WHATWG Encoding Standard");
+            report::complain(
+                Some(&subject),
+                &"not an encoding label of the WHATWG Encoding Standard",
+            );
             return Ok(Status::Error);
         }
         Some(encoding) if !encoding.is_ascii_compatible() => {
-            eprintln!(
-                "iri: --encoding {label}: {} is not ASCII-compatible, and standard input is split into \
-                 lines at LF bytes before it is decoded; convert it to UTF-8 first (for example with iconv)",
-                encoding.name()
+            report::complain(
+                Some(&subject),
+                &format!(
+                    "{} is not ASCII-compatible, and the input is split into lines at LF bytes \
+                     before it is decoded; convert it to UTF-8 first (for example with iconv)",
+                    encoding.name()
+                ),
             );
             return Ok(Status::Error);
         }
         Some(_) => {}
     }
-    let mut status = Status::Ok;
-    for_each_line(io::stdin().lock(), |line| {
-        let line_status = match rfc3987::decode_legacy(line.bytes, label) {
-            Ok(text) => map_to_uri(out, args, &options, &text)?,
+    args.inputs.for_each(|input| {
+        let (shown, outcome) = match rfc3987::decode_legacy(input.bytes, label) {
+            Ok(text) => {
+                let outcome = map_to_uri(args, &options, &text);
+                (text, outcome)
+            }
             Err(e) => {
-                let lossy = String::from_utf8_lossy(line.bytes);
-                emit(
-                    out,
-                    args.json,
-                    &lossy,
-                    Err((json!({"message": e.to_string()}), e.to_string())),
-                )?
+                let lossy = String::from_utf8_lossy(input.bytes).into_owned();
+                (lossy, Err(Failure::other(None, e.to_string())))
             }
         };
-        status = status.max(line_status);
-        Ok(())
-    })?;
-    Ok(status)
+        out.emit(args.json, input.origin, shown.into(), outcome)
+    })
 }
 
-/// One input of `iri to-uri`: trimmed and split as the options say, each reference mapped.
-fn map_to_uri(out: &mut Out, args: &ToUriArgs, options: &ToUriOptions, text: &str) -> io::Result<Status> {
+/// One input of `iri to-uri`: trimmed (--lenient) or split into references (--split) as the
+/// options say, and mapped. The references of a split line are joined by one space (a URI holds
+/// no space), so that the line stays one line; the first that fails is the line's error, its
+/// position counted in the whole line.
+fn map_to_uri(args: &ToUriArgs, options: &ToUriOptions, text: &str) -> Result<Output, Failure> {
     let pieces: Vec<&str> = if args.split {
         rfc3987::split_references(text).collect()
     } else if args.lenient {
@@ -190,32 +178,47 @@ fn map_to_uri(out: &mut Out, args: &ToUriArgs, options: &ToUriOptions, text: &st
     } else {
         vec![text]
     };
-    let mut status = Status::Ok;
+    let mut mapped = Vec::with_capacity(pieces.len());
     for piece in pieces {
-        let result = rfc3987::to_uri_lenient(piece, options)
-            .map(|uri| uri.to_string())
-            .map_err(|e| (to_uri_error_json(&e), e.to_string()));
-        status = status.max(emit(out, args.json, piece, result)?);
+        match rfc3987::to_uri_lenient(piece, options) {
+            Ok(uri) => mapped.push(uri.to_string()),
+            Err(e) => return Err(shifted(to_uri_failure(&e), text, piece)),
+        }
     }
-    Ok(status)
+    Ok(Output::line(mapped.join(" ")))
+}
+
+/// `failure`, found in `piece` (a slice of `line`), with its position counted in `line`; the
+/// message, whose own positions count in the piece, says where the piece starts.
+fn shifted(mut failure: Failure, line: &str, piece: &str) -> Failure {
+    let start = piece.as_ptr() as usize - line.as_ptr() as usize;
+    if start == 0 {
+        return failure;
+    }
+    let columns = line[..start].chars().count();
+    failure.message = format!(
+        "in the reference that starts at column {}: {}",
+        columns + 1,
+        failure.message
+    );
+    failure.column = failure.column.map(|c| c + columns);
+    if let Some(offset) = failure.json["byte_offset"].as_u64() {
+        failure.json["byte_offset"] = (offset + start as u64).into();
+    }
+    if let Some(column) = failure.json["column"].as_u64() {
+        failure.json["column"] = (column + columns as u64).into();
+    }
+    failure
 }
 
 /// `iri to-iri`.
 pub fn to_iri(args: &ToIriArgs, out: &mut Out) -> io::Result<Status> {
     let options = ToIriOptions::new().idn_unicode(args.idn_unicode);
-    for_each_input(&args.inputs, |input| {
-        let (text, result) = match input {
-            Ok(text) => (
-                text.to_string(),
-                UriRef::parse(text)
-                    .map(|uri| rfc3987::to_iri(&uri, &options).to_string())
-                    .map_err(|e| (report::error_json(&e), e.to_string())),
-            ),
-            Err(n) => (
-                n.lossy.clone(),
-                Err((report::not_utf8_json(n), n.message.clone())),
-            ),
-        };
-        emit(out, args.json, &text, result)
+    args.inputs.for_each(|input| {
+        let outcome = input
+            .utf8()
+            .and_then(|text| UriRef::parse(text).map_err(|e| Failure::parse(&e)))
+            .map(|uri| Output::line(rfc3987::to_iri(&uri, &options).to_string()));
+        out.emit(args.json, input.origin, input.shown().into(), outcome)
     })
 }

@@ -5,10 +5,12 @@ use std::io;
 
 use clap::Args;
 use rfc3987::{IriBuilder, IriRef, ToUriOptions};
+use serde_json::json;
 use unicode_width::UnicodeWidthChar;
 
-use crate::report::Out;
-use crate::{for_each_input, Status};
+use crate::input::{Inputs, Origin, ARGS};
+use crate::report::{self, Failure, Out, Output};
+use crate::Status;
 
 /// Build an IRI from its parts; each value is percent-encoded as its component requires.
 ///
@@ -16,9 +18,9 @@ use crate::{for_each_input, Status};
 /// and other characters inside a value are percent-encoded (`--segment 'a/b c'` gives
 /// `a%2Fb%20c`). The scheme and an IPvFuture host are used as they are and must match their
 /// rules. The result is checked by the grammar and must have exactly the components given;
-/// otherwise the error is printed on standard error and the exit status is 1. Without --scheme
-/// the result is a relative reference; without --host it has no authority (--userinfo and
-/// --port need --host). Building nothing at all is an error.
+/// otherwise the error line `<args>: message` is printed in its place and the exit status is 1.
+/// Without --scheme the result is a relative reference; without --host it has no authority
+/// (--userinfo and --port need --host). Building nothing at all is an error.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri build --scheme http --host www.example.org --segment people --segment résumé.html\n  \
@@ -28,7 +30,8 @@ use crate::{for_each_input, Status};
     iri build --scheme mailto --path a@b             # mailto:a@b, a rootless path\n  \
     iri build --scheme urn --path isbn:0451450523    # urn:isbn:0451450523\n\n\
     RFC 3987 §7.4: the segment résumé.html stays résumé.html in the IRI; with --uri it is\n\
-    r%C3%A9sum%C3%A9.html.")]
+    r%C3%A9sum%C3%A9.html.\n\n\
+    With --json: {\"output\"}, or {\"error\": {...}}.")]
 pub struct BuildArgs {
     /// The scheme, e.g. http: a letter, then letters, digits, "+", "-" or "." (RFC 3986 §3.1);
     /// anything else is an error, never encoded.
@@ -72,6 +75,9 @@ pub struct BuildArgs {
     /// Print the URI the IRI maps to (RFC 3987 §3.1) instead of the IRI.
     #[arg(long)]
     uri: bool,
+    /// One JSON object, on its own line.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `--port`: RFC 3986 §3.2.3 `port = *DIGIT`, here 1 to 5 digits that fit in 16 bits (no sign,
@@ -102,9 +108,9 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
                         builder.ipvfuture(version, address)
                     }
                     _ => {
-                        eprintln!(
-                            "iri: --host {host}: not an IPv6 address nor an IPvFuture (RFC 3986 §3.2.2)"
-                        );
+                        let message =
+                            format!("{host}: not an IPv6 address nor an IPvFuture (RFC 3986 §3.2.2)");
+                        report::complain(Some("--host"), &message);
                         return Ok(Status::Error);
                     }
                 },
@@ -136,20 +142,21 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
     if let Some(fragment) = &args.fragment {
         builder = builder.fragment(fragment);
     }
-    match builder.build() {
-        Ok(iri) if args.uri => match rfc3987::to_uri(&iri, &ToUriOptions::new()) {
-            Ok(uri) => out.record(&format!("{uri}\n")).map(|()| Status::Ok),
-            Err(e) => {
-                eprintln!("iri: {e}");
-                Ok(Status::Invalid)
-            }
-        },
-        Ok(iri) => out.record(&format!("{iri}\n")).map(|()| Status::Ok),
-        Err(e) => {
-            eprintln!("iri: {e}");
-            Ok(Status::Invalid)
-        }
-    }
+    let outcome = match builder.build() {
+        Ok(iri) if args.uri => rfc3987::to_uri(&iri, &ToUriOptions::new())
+            .map(|uri| uri.to_string())
+            .map_err(|e| Failure::other(None, e.to_string())),
+        Ok(iri) => Ok(iri.to_string()),
+        // The column of a parse error is in the built text, not in an argument.
+        Err(rfc3987::BuildError::Parse(e)) => Err(Failure {
+            column: None,
+            ..Failure::parse(&e)
+        }),
+        Err(e) => Err(Failure::other(None, e.to_string())),
+    };
+    // The options are the input: reported as `<args>`, without a position.
+    let origin = Origin { file: ARGS, line: 0 };
+    out.emit(args.json, origin, json!({}), outcome.map(Output::line))
 }
 
 /// Show IRIs as a reader should see them (RFC 3987 §4.1, §4.4).
@@ -164,7 +171,11 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri show --visual 'http://ab.גדהוזח.ij/kl/mn/op.html'\n  \
-    iri show --isolate 'http://أمثلة.example/'")]
+    iri show --isolate 'http://أمثلة.example/'\n\n\
+    One line per input (two with --visual): the display form, or the input's error line. With \
+    --json: {\"input\", \"output\"} per input, with --visual {\"input\", \"output\", \"marks\"} \
+    (output in visual order), or {\"input\", \"error\": {...}}.",
+    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
 pub struct ShowArgs {
     /// The visual order and the components under it.
     #[arg(long)]
@@ -172,43 +183,45 @@ pub struct ShowArgs {
     /// Wrap in LRI … PDI (Unicode 6.3 isolates) instead of LRE … PDF.
     #[arg(long)]
     isolate: bool,
-    /// IRI references to show; without any, each line of standard input is one.
-    #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    /// One JSON object per input, on its own line.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    inputs: Inputs,
 }
 
 /// `iri show`.
 pub fn show(args: &ShowArgs, out: &mut Out) -> io::Result<Status> {
-    for_each_input(&args.inputs, |input| {
-        let iri = match input.map(IriRef::parse) {
-            Ok(Ok(iri)) => iri,
-            Ok(Err(e)) => {
-                eprintln!("iri: {e}");
-                return Ok(Status::Invalid);
-            }
-            Err(n) => {
-                eprintln!("iri: {}\n  {}", n.lossy, n.message);
-                return Ok(Status::Invalid);
-            }
-        };
-        if !args.visual {
-            return out
-                .record(&format!("{}\n", rfc3987::display_form(&iri, args.isolate)))
-                .map(|()| Status::Ok);
-        }
-        let (visual, offsets) = rfc3987::visual_order(&iri);
-        let mut marks = String::new();
-        for (c, &at) in visual.chars().zip(&offsets) {
-            let mark = component_mark(&iri, at);
-            // UAX #11 width: 2 for wide characters, 0 for combining marks (an IRI has no
-            // control characters, for which there is no width).
-            for _ in 0..c.width().unwrap_or(0) {
-                marks.push(mark);
-            }
-        }
-        out.record(&format!("{visual}\n{}\n", marks.trim_end()))
-            .map(|()| Status::Ok)
+    args.inputs.for_each(|input| {
+        let outcome = input
+            .utf8()
+            .and_then(|text| IriRef::parse(text).map_err(|e| Failure::parse(&e)))
+            .map(|iri| match args.visual {
+                false => Output::line(rfc3987::display_form(&iri, args.isolate).into_owned()),
+                true => visual(&iri),
+            });
+        out.emit(args.json, input.origin, input.shown().into(), outcome)
     })
+}
+
+/// The §4.4 visual order of `iri` and, under it, the letter of each character's component:
+/// two lines of text, `output` and `marks` in JSON.
+fn visual(iri: &IriRef<&str>) -> Output {
+    let (visual, offsets) = rfc3987::visual_order(iri);
+    let mut marks = String::new();
+    for (c, &at) in visual.chars().zip(&offsets) {
+        let mark = component_mark(iri, at);
+        // UAX #11 width: 2 for wide characters, 0 for combining marks (an IRI has no control
+        // characters, for which there is no width).
+        for _ in 0..c.width().unwrap_or(0) {
+            marks.push(mark);
+        }
+    }
+    let marks = marks.trim_end().to_string();
+    let mut output = Output::line(format!("{visual}\n{marks}"));
+    output.json.insert("output".into(), visual.into());
+    output.json.insert("marks".into(), marks.into());
+    output
 }
 
 /// The letter naming the component that holds the character at byte `at`.

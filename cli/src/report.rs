@@ -1,12 +1,16 @@
-//! How results are written: JSON objects (one per line, keys in a fixed order) and the readable
-//! listing of `iri parse`.
+//! How results are written, the same way by every command: one record per input on standard
+//! output — a JSON object on its own line, or text: the result, or in its place the error line
+//! `WHERE:COLUMN: message` — and messages about the run itself (a bad option, a file that
+//! cannot be read) on standard error as `iri: SUBJECT: message`.
 
+use std::fmt::Display;
 use std::io::{self, Write};
 
 use rfc3987::{IriRef, ParseError};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
-use crate::input::NotUtf8;
+use crate::input::{NotUtf8, Origin};
+use crate::Status;
 
 /// Standard output, buffered; flushed after every record when it is a terminal, so that typing
 /// IRIs into `iri parse` answers line by line.
@@ -40,6 +44,41 @@ impl Out {
         let mut line = value.to_string();
         line.push('\n');
         self.record(&line)
+    }
+
+    /// Writes the record of one input and returns its status (0 for a result, 1 for an error).
+    /// `head` is the JSON object that names the input (a bare value `v` stands for
+    /// `{"input": v}`); with `json` the
+    /// result's keys (or `"error"`) are added to it, else the result's text or the error line
+    /// is printed, exactly one line for a one-line result.
+    pub fn emit(
+        &mut self,
+        json: bool,
+        origin: Origin<'_>,
+        head: Value,
+        outcome: Result<Output, Failure>,
+    ) -> io::Result<Status> {
+        let mut object = match head {
+            Value::Object(object) => object,
+            input => Map::from_iter([("input".to_string(), input)]),
+        };
+        let status = match &outcome {
+            Ok(_) => Status::Ok,
+            Err(_) => Status::Invalid,
+        };
+        match outcome {
+            Ok(output) if json => {
+                object.extend(output.json);
+                self.json(&Value::Object(object))?;
+            }
+            Ok(output) => self.record(&format!("{}\n", output.text))?,
+            Err(failure) if json => {
+                object.insert("error".into(), failure.json);
+                self.json(&Value::Object(object))?;
+            }
+            Err(failure) => self.record(&format!("{}\n", failure.line(origin)))?,
+        }
+        Ok(status)
     }
 
     /// Whether standard output is a terminal (colour and progress are for terminals only).
@@ -155,5 +194,126 @@ pub fn error_line(error: &ParseError) -> String {
     match error.component() {
         Some(c) => format!("invalid {}, in the {c}: {}", error.target(), error.message()),
         None => format!("invalid {}: {}", error.target(), error.message()),
+    }
+}
+
+/// The result of one input: its text (one line, except `show --visual`) and the JSON keys that
+/// hold it.
+pub struct Output {
+    pub text: String,
+    pub json: Map<String, Value>,
+}
+
+impl Output {
+    /// A one-line result, under the JSON key `output`.
+    pub fn line(text: String) -> Self {
+        let mut json = Map::new();
+        json.insert("output".into(), Value::String(text.clone()));
+        Output { text, json }
+    }
+}
+
+/// Why an input has no result: a one-line message, the 1-based column (in characters) where
+/// the input goes wrong when there is one, and the JSON `error` object.
+pub struct Failure {
+    pub column: Option<usize>,
+    pub message: String,
+    pub json: Value,
+}
+
+impl Failure {
+    /// A parse error: the column, the one-line message naming the component and rule, and
+    /// the `error` object.
+    pub fn parse(error: &ParseError) -> Self {
+        Failure {
+            column: Some(error.column()),
+            message: error_line(error),
+            json: error_json(error),
+        }
+    }
+
+    /// A line that is not UTF-8.
+    pub fn not_utf8(error: &NotUtf8) -> Self {
+        Failure {
+            column: Some(error.column),
+            message: error.message.clone(),
+            json: not_utf8_json(error),
+        }
+    }
+
+    /// Another error; its `error` object is `{"message"}`.
+    pub fn other(column: Option<usize>, message: String) -> Self {
+        let json = json!({ "message": message });
+        Failure {
+            column,
+            message,
+            json,
+        }
+    }
+
+    /// The error line: `WHERE:COLUMN: message`.
+    pub fn line(&self, origin: Origin<'_>) -> String {
+        located(origin, self.column, &self.message)
+    }
+}
+
+/// `FILE:LINE:COLUMN: message` (`FILE:LINE: message` without a column): the one format of a
+/// finding or an error about an input, in every command. COLUMN counts characters from 1.
+pub fn located(origin: Origin<'_>, column: Option<usize>, message: &str) -> String {
+    match column {
+        Some(column) => format!("{origin}:{column}: {message}"),
+        None => format!("{origin}: {message}"),
+    }
+}
+
+/// A message about the run (not about one input) on standard error: `iri: SUBJECT: message`,
+/// or `iri: message`; the lines after the first are indented.
+pub fn complain(subject: Option<&str>, message: &dyn Display) {
+    let message = message.to_string().replace('\n', "\n  ");
+    match subject {
+        Some(subject) => eprintln!("iri: {subject}: {message}"),
+        None => eprintln!("iri: {message}"),
+    }
+}
+
+/// The 1-based character column of byte `offset` of `text` (of the character that holds it,
+/// when `offset` is inside one).
+pub fn column_of(text: &str, offset: usize) -> usize {
+    let before = text.char_indices().take_while(|&(i, _)| i < offset).count();
+    if text.is_char_boundary(offset.min(text.len())) {
+        before + 1
+    } else {
+        before
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn column_of_counts_characters() {
+        // "é" is two bytes: byte 3 of "aé b" is the space, the third character; byte 2 is
+        // inside "é", the second; the end of "ab" is column 3.
+        assert_eq!(column_of("aé b", 3), 3);
+        assert_eq!(column_of("aé b", 2), 2);
+        assert_eq!(column_of("ab", 2), 3);
+        assert_eq!(column_of("", 0), 1);
+    }
+
+    #[test]
+    fn located_lines() {
+        let stdin = Origin {
+            file: "<stdin>",
+            line: 7,
+        };
+        assert_eq!(located(stdin, Some(2), "bad"), "<stdin>:7:2: bad");
+        assert_eq!(located(stdin, None, "bad"), "<stdin>:7: bad");
+        // Line 0: the whole command line (iri build).
+        let args = Origin {
+            file: "<args>",
+            line: 0,
+        };
+        assert_eq!(located(args, None, "bad"), "<args>: bad");
     }
 }

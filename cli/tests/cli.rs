@@ -214,8 +214,14 @@ fn help_has_examples() {
         "normalize",
         "compare",
         "resolve",
+        "relativize",
         "to-uri",
         "to-iri",
+        "lint",
+        "encode",
+        "decode",
+        "build",
+        "show",
     ] {
         assert!(
             top.contains(&format!("iri {command} ")),
@@ -225,71 +231,6 @@ fn help_has_examples() {
     let parse = stdout(&iri(&["parse", "--help"]));
     assert!(parse.contains("\"host_kind\""), "{parse}");
     assert!(parse.contains("byte_offset"), "{parse}");
-}
-
-/// `iri check`: `FILE:LINE:COLUMN: message` for each invalid line, a summary, exit 1. Line 2 "a
-/// b" fails at the space, column 2; line 3 is not UTF-8 at its first byte.
-#[test]
-fn check_reports_file_line_column() {
-    let dir = std::env::temp_dir().join(format!("iri-check-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("list.txt");
-    std::fs::write(&file, b"http://a/\na b\n\xFF\n").unwrap();
-    let path = file.to_str().unwrap();
-    let out = iri(&["check", path]);
-    assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
-    assert!(
-        lines[0].starts_with(&format!("{path}:2:2: invalid IRI-reference, in the path: ")),
-        "{text}"
-    );
-    assert!(
-        lines[1].starts_with(&format!("{path}:3:1: the line is not UTF-8")),
-        "{text}"
-    );
-    assert!(
-        stderr(&out).contains("3 lines checked as IRI-reference: 2 invalid"),
-        "{}",
-        stderr(&out)
-    );
-
-    // A file that cannot be read: exit 2, the other files are still checked.
-    let missing = dir.join("missing.txt");
-    let out = iri(&["check", missing.to_str().unwrap(), path]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
-    assert_eq!(stdout(&out).lines().count(), 2);
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// `--kind`: RFC 3987 §2.2 absolute-IRI has no fragment, so `http://a/#f` fails at the "#"
-/// (byte 9, column 10); an irelative-ref has no scheme; an IRI is not a URI when it holds
-/// non-ASCII characters (RFC 3986 §2).
-#[test]
-fn check_kinds() {
-    let out = iri_stdin(
-        &["check", "--kind", "absolute-iri"],
-        b"http://a/#f\nhttp://a/?q\n",
-    );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stdout(&out).starts_with("<stdin>:1:10: invalid absolute-IRI"),
-        "{}",
-        stdout(&out)
-    );
-    assert_eq!(stdout(&out).lines().count(), 1);
-
-    let out = iri_stdin(&["check", "--kind", "relative-ref"], b"../g\ng:h\n");
-    assert!(stdout(&out).starts_with("<stdin>:2:"), "{}", stdout(&out));
-
-    let out = iri_stdin(&["check", "--kind", "uri"], b"http://a/\nhttp://\xC3\xA9/\n");
-    assert!(stdout(&out).starts_with("<stdin>:2:8: "), "{}", stdout(&out));
-
-    let out = iri_stdin(&["check", "--kind", "iri"], b"http://\xC3\xA9/\n");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out), "");
 }
 
 /// `iri normalize` (RFC 3987 §5.3.2 and §5.3.3): case, percent-encoding and dot segments; the
@@ -405,9 +346,15 @@ fn compare() {
     );
     let out = iri(&["compare", "--exclude-fragment", "http://a/#x", "http://a:80/#y"]);
     assert_eq!(out.status.code(), Some(0));
-    let out = iri(&["compare", "a b", "a"]);
+    // An operand that is not an IRI-reference: exit 2, its error line in place of the answer
+    // (B is the second argument; the space is its second character).
+    let out = iri(&["compare", "a", "a b"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("invalid IRI-reference"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("<args>:2:2: invalid IRI-reference, in the path: "),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// `iri resolve`, with RFC 3986 §5.4.1 normal examples against `http://a/b/c/d;p?q`, the strict
@@ -438,10 +385,17 @@ fn resolve() {
     // The base must be an IRI (RFC 3986 §5.1: it has a scheme).
     let out = iri(&["resolve", "--base", "b/c", "g"]);
     assert_eq!(out.status.code(), Some(2));
-    // An invalid reference: exit 1, the others still resolved.
+    assert!(
+        stderr(&out).starts_with("iri: --base: invalid IRI"),
+        "{}",
+        stderr(&out)
+    );
+    // An invalid reference: exit 1, its error line in its place, the others still resolved.
     let out = iri(&["resolve", "--base", "http://a/", "a b", "g"]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "http://a/g\n");
+    let text = stdout(&out);
+    assert!(text.starts_with("<args>:1:2: invalid IRI-reference"), "{text}");
+    assert!(text.ends_with("\nhttp://a/g\n"), "{text}");
 }
 
 /// `iri parse ... | head -1`: the reader goes away; the tool stops quietly, without a panic.
@@ -506,16 +460,36 @@ fn to_uri() {
 }
 
 /// Lenient input: trimmed, the space percent-encoded, and with --split one reference per run of
-/// spaces (2011 IRI-processing draft §4); without --lenient the space is an error.
+/// spaces (2011 IRI-processing draft §4), printed on the input's line separated by one space;
+/// without --lenient the space is an error, at column 21 (20 characters before it).
 #[test]
 fn to_uri_lenient() {
     let out = iri(&["to-uri", "--lenient", " http://example.org/a b\t"]);
     assert_eq!(stdout(&out), "http://example.org/a%20b\n");
-    let out = iri(&["to-uri", "--lenient", "--split", "http://a/  http://b/é"]);
-    assert_eq!(stdout(&out), "http://a/\nhttp://b/%C3%A9\n");
+    let out = iri(&[
+        "to-uri",
+        "--lenient",
+        "--split",
+        "http://a/  http://b/é",
+        "",
+        "c:d",
+    ]);
+    assert_eq!(stdout(&out), "http://a/ http://b/%C3%A9\n\nc:d\n");
     let out = iri(&["to-uri", "http://example.org/a b"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("U+0020"), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("<args>:1:21: ") && text.contains("U+0020"),
+        "{text}"
+    );
+    // A reference of a split line that fails: its position counts in the whole line. In
+    // "a:b  c:%zz" the reference "c:%zz" starts at byte 5; its "%" (byte 2 in it) must be
+    // followed by a hex digit (pct-encoded, RFC 3986 §2.1), so the error is at the "z", byte 3
+    // in it: byte 8, column 9 of the line.
+    let out = iri(&["to-uri", "--lenient", "--split", "--json", "a:b  c:%zz"]);
+    assert_eq!(out.status.code(), Some(1));
+    let error = &json_lines(&out)[0]["error"];
+    assert_eq!((&error["byte_offset"], &error["column"]), (&json!(8), &json!(9)));
 }
 
 /// --encoding: stdin in ISO-8859-1 (0xE9 is "é"), decoded before step 2 (§3.1 step 1b); the
@@ -573,107 +547,6 @@ fn to_iri() {
     assert_eq!(lines[1]["error"]["byte_offset"], 7);
 }
 
-/// `--jobs`: the same report, in the same order, whatever the number of threads. 40,000 lines
-/// (more than one batch) where every 7th is invalid (a space at column 2).
-#[test]
-fn check_jobs_keep_order() {
-    let mut text = String::new();
-    for i in 0..40_000 {
-        if i % 7 == 0 {
-            text.push_str("a b\n");
-        } else {
-            text.push_str(&format!("http://example.org/{i}\n"));
-        }
-    }
-    let one = iri_stdin(&["check", "--jobs", "1"], text.as_bytes());
-    let four = iri_stdin(&["check", "--jobs", "4"], text.as_bytes());
-    let all = iri_stdin(&["check", "-j", "0"], text.as_bytes());
-    assert_eq!(one.status.code(), Some(1));
-    let report = stdout(&one);
-    assert_eq!(report.lines().count(), 40_000usize.div_ceil(7));
-    assert!(report.starts_with("<stdin>:1:2: "), "{}", &report[..80]);
-    assert!(report.contains("\n<stdin>:39992:2: "));
-    assert_eq!(stdout(&four), report);
-    assert_eq!(stdout(&all), report);
-    assert!(
-        stderr(&four).contains("40000 lines checked as IRI-reference: 5715 invalid"),
-        "{}",
-        stderr(&four)
-    );
-}
-
-/// `iri lint` renders like rustc (snapshot, reviewed by reading: each diagnostic names its
-/// code and section, marks the span under the input and shows the fixed IRI) and exits 1 on an
-/// error. Expected findings: RFC 3987 §5.3.2.1 scheme and host case, §5.3.3 default port,
-/// §5.3.2.4 dot segment; §4.4 example 8 breaks §4.2 rule 2 twice; "a b" is a syntax error.
-#[test]
-fn lint_renders_like_rustc() {
-    let out = iri(&[
-        "lint",
-        "HTTP://Example.org:80/a/./b",
-        "http://ab.cd.ef/זח1/2טי/ךכ.html",
-        "a b",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!("lint@rendering", stdout(&out)));
-}
-
-/// `iri lint --json`: one object per diagnostic with the keys of the issue, in order; warnings
-/// alone exit 0, and 1 with --deny warnings.
-#[test]
-fn lint_json_and_deny() {
-    let out = iri(&["lint", "--json", "http://a/%7e"]);
-    assert_eq!(out.status.code(), Some(0));
-    let lines = json_lines(&out);
-    assert_eq!(
-        lines[0],
-        json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
-            "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
-            // RFC 3987 §5.3.2.1: hex digits SHOULD be uppercase; the help is the local fix.
-            "help": "write `%7e` as `%7E`"})
-    );
-    let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
-    assert_eq!(
-        keys,
-        ["input", "code", "severity", "section", "span", "message", "help"]
-    );
-    assert_eq!(lines[1]["code"], "pct-unreserved");
-    assert_eq!(
-        iri(&["lint", "--deny", "warnings", "http://a/%7e"]).status.code(),
-        Some(1)
-    );
-    assert_eq!(iri(&["lint", "http://a/b"]).stdout.len(), 0);
-    let codes = stdout(&iri(&["lint", "--codes"]));
-    assert!(
-        codes.contains("bidi-rtl-boundary") && codes.contains("§4.2"),
-        "{codes}"
-    );
-}
-
-/// `iri check --lint`: each finding as FILE:LINE:COLUMN: severity[code], counts per code at the
-/// end; warnings alone do not fail the run.
-#[test]
-fn check_lint_counts_codes() {
-    let out = iri_stdin(
-        &["check", "--lint"],
-        "http://a/\nHTTP://a:80/\nhttp://a/%41\n".as_bytes(),
-    );
-    assert_eq!(out.status.code(), Some(0));
-    let text = stdout(&out);
-    assert!(
-        text.contains("<stdin>:2:1: warning[uppercase-scheme]: "),
-        "{text}"
-    );
-    assert!(text.contains("<stdin>:2:9: warning[default-port]: "), "{text}");
-    assert!(text.contains("<stdin>:3:10: warning[pct-unreserved]: "), "{text}");
-    let err = stderr(&out);
-    assert!(err.contains("        1 default-port\n"), "{err}");
-    assert!(err.contains("        1 uppercase-scheme\n"), "{err}");
-}
-
 /// `iri build` (RFC 3987 §7.4): values encoded per component; `--uri` gives the mapped URI.
 #[test]
 fn build_from_parts() {
@@ -723,9 +596,10 @@ fn build_keeps_each_value_in_its_component() {
     for scheme in ["a/b", "http://evil/?"] {
         let out = iri(&["build", "--scheme", scheme, "--host", "h"]);
         assert_eq!(out.status.code(), Some(1), "{scheme}");
-        assert_eq!(stdout(&out), "", "{scheme}");
-        let err = stderr(&out);
-        assert!(err.contains("invalid scheme") && err.contains("§3.1"), "{err}");
+        // The error line in place of the IRI, no IRI.
+        let text = stdout(&out);
+        assert!(text.starts_with("<args>: invalid scheme"), "{text}");
+        assert!(text.contains("§3.1") && text.lines().count() == 1, "{text}");
     }
     let out = iri(&["build", "--scheme", "http", "--host", "evil:80/x@y"]);
     assert_eq!(stdout(&out), "http://evil%3A80%2Fx%40y\n");
@@ -747,7 +621,7 @@ fn build_keeps_each_value_in_its_component() {
     // An IPvFuture is used as it is, and must match its rule ("%" is not allowed in it).
     let out = iri(&["build", "--host", "[v7.a%b]"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("IPvFuture"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("IPvFuture"), "{}", stdout(&out));
 }
 
 /// `--query-pair NAME` without "=" is a name without a value: `?flag`, not `?flag=`; `NAME=`
@@ -777,7 +651,7 @@ fn build_query_name_without_value() {
 /// `iri build --path` (issue 13): a rootless path after a scheme, RFC 3987 §2.2
 /// `ihier-part = ... / ipath-rootless`, whose segment "a@b" keeps "@" (an `ipchar`); each
 /// `--segment` is appended with "/" and its own "/" encoded. What was not asked for is refused
-/// with the error on standard error and exit status 1: nothing at all (it used to print an empty
+/// with the error line in place of the result and exit status 1: nothing at all (it used to print an empty
 /// line), a port without a host (it used to print `http://:80`), a host "[::1" that is no IP
 /// literal (it used to be the reg-name `%5B%3A%3A1`).
 #[test]
@@ -801,8 +675,13 @@ fn build_path_and_refusals() {
     ] {
         let out = iri(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
-        assert_eq!(stdout(&out), "", "{args:?}");
-        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        // The error line stands in place of the result, as every command's does (README).
+        let text = stdout(&out);
+        assert!(
+            text.starts_with("<args>: ") && text.contains(says),
+            "{args:?}: {text}"
+        );
+        assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
     }
 }
 
@@ -833,77 +712,6 @@ fn show_visual_marks_follow_display_width() {
     );
 }
 
-/// A stdin line that is not UTF-8 (0xFF never occurs in UTF-8) is an error for that line; the
-/// lines before and after it are still processed, and the exit status is 1. One test per
-/// command that reads stdin (parse has its own above).
-#[test]
-fn check_continues_after_a_line_that_is_not_utf8() {
-    let out = iri_stdin(&["check"], b"http://a/\n\xFFx\nhttp://b/\n");
-    assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
-    assert!(
-        text.starts_with("<stdin>:2:1: the line is not UTF-8: byte 0xFF"),
-        "{text}"
-    );
-    assert_eq!(text.lines().count(), 1, "{text}");
-    assert!(
-        stderr(&out).contains("3 lines checked as IRI-reference: 1 invalid"),
-        "{}",
-        stderr(&out)
-    );
-}
-
-/// See `check_continues_after_a_line_that_is_not_utf8`. RFC 3987 §5.3.2.1 lowercases scheme
-/// and host; §5.3.2.4 removes the dot segment.
-#[test]
-fn normalize_continues_after_a_line_that_is_not_utf8() {
-    let out = iri_stdin(&["normalize"], b"HTTP://A/\n\xFF\nhttp://b/./c\n");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "http://a/\nhttp://b/c\n");
-    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
-}
-
-/// RFC 3986 §5.2: against `http://a/b/c`, `g` is `http://a/b/g` and `../h` is `http://a/h`.
-#[test]
-fn resolve_continues_after_a_line_that_is_not_utf8() {
-    let out = iri_stdin(&["resolve", "--base", "http://a/b/c"], b"g\n\xFF\n../h\n");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "http://a/b/g\nhttp://a/h\n");
-    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
-}
-
-/// RFC 3987 §3.1: "é" is C3 A9 in UTF-8.
-#[test]
-fn to_uri_continues_after_a_line_that_is_not_utf8() {
-    let mut input = "http://a/é\n".as_bytes().to_vec();
-    input.extend_from_slice(b"\xFF\nhttp://b/\n");
-    let out = iri_stdin(&["to-uri"], &input);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "http://a/%C3%A9\nhttp://b/\n");
-    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
-}
-
-/// RFC 3987 §3.2: %C3%A9 is UTF-8 for "é" and is decoded.
-#[test]
-fn to_iri_continues_after_a_line_that_is_not_utf8() {
-    let out = iri_stdin(&["to-iri", "--json"], b"http://a/%C3%A9\n\xFF\nhttp://b/\n");
-    assert_eq!(out.status.code(), Some(1));
-    let lines = json_lines(&out);
-    assert_eq!(lines.len(), 3, "{}", stdout(&out));
-    assert_eq!(lines[0]["output"], "http://a/é");
-    assert!(lines[1]["error"]["message"].as_str().unwrap().contains("0xFF"));
-    assert_eq!(lines[2]["output"], "http://b/");
-}
-
-/// An IRI without right-to-left characters is shown as it is (§4.1 wraps only bidi IRIs).
-#[test]
-fn show_continues_after_a_line_that_is_not_utf8() {
-    let out = iri_stdin(&["show"], b"http://a/\n\xFF\nhttp://b/\n");
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(stdout(&out), "http://a/\nhttp://b/\n");
-    assert!(stderr(&out).contains("0xFF"), "{}", stderr(&out));
-}
-
 /// `--encoding` with a charset that is not ASCII-compatible is a usage error (exit 2) that
 /// names the label: stdin is split into lines at LF bytes before decoding, and in UTF-16 a 0x0A
 /// byte can be half of a character (U+0A41 is 41 0A in UTF-16LE). An unknown label too.
@@ -929,51 +737,6 @@ fn to_uri_refuses_encodings_that_are_not_ascii_compatible() {
     // An ASCII-compatible multi-byte charset still works: 日 is 0x93 0xFA in Shift_JIS.
     let out = iri_stdin(&["to-uri", "--encoding", "shift_jis"], b"http://a/\x93\xFA\n");
     assert_eq!(stdout(&out), "http://a/%E6%97%A5\n");
-}
-
-/// With standard error and output not terminals (pipes here), `iri check` writes no progress
-/// and no escape codes: stderr is exactly the summary (and the counts with --lint), over more
-/// than one batch, from stdin and from a file. Line 3 of each block of 7 has a space (invalid,
-/// column 2), line 5 an uppercase scheme (warning `uppercase-scheme`, RFC 3987 §5.3.2.1).
-#[test]
-fn check_writes_no_progress_or_escapes_when_not_a_terminal() {
-    let mut text = String::new();
-    for i in 0..35_000 {
-        match i % 7 {
-            3 => text.push_str("a b\n"),
-            5 => text.push_str("HTTP://example.org/\n"),
-            _ => text.push_str(&format!("http://example.org/{i}\n")),
-        }
-    }
-    let dir = std::env::temp_dir().join(format!("iri-check-tty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("list.txt");
-    std::fs::write(&file, &text).unwrap();
-    let from_stdin = iri_stdin(&["check", "--lint"], text.as_bytes());
-    let from_file = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(["check", "--lint", file.to_str().unwrap()])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    for out in [&from_stdin, &from_file] {
-        assert_eq!(out.status.code(), Some(1));
-        assert!(!out.stdout.contains(&0x1B), "escape code on stdout");
-        assert_eq!(
-            stderr(out),
-            "35000 lines checked as IRI-reference: 5000 invalid\n     5000 syntax\n     5000 uppercase-scheme\n",
-            "only the summary on stderr"
-        );
-        assert_eq!(stdout(out).lines().count(), 10_000);
-    }
-}
-
-/// `iri check` uses every core unless told otherwise (issue 5): --help says so.
-#[test]
-fn check_jobs_default_to_one_per_core() {
-    let help = stdout(&iri(&["check", "--help"]));
-    assert!(help.contains("one per core"), "{help}");
-    assert!(help.contains("[default: 0]"), "{help}");
 }
 
 /// `\u{XXXX}` escapes of tests/data/*.tsv (`\u{}` is the empty string), as tests/common does.

@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 
 use common::{iri, json_lines, stderr, stdout};
 
-/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order; `help` is
-/// the fix of the span in words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
+/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order, then where
+/// the input came from (issue 13: `<args>` and its position); `help` is the fix of the span in
+/// words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
 /// encodes the unreserved "~" (§5.3.2.3: write "~"). Warnings alone exit 0.
 #[test]
 fn json_help_is_the_local_fix() {
@@ -21,17 +22,17 @@ fn json_help_is_the_local_fix() {
         [
             json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
                 "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
-                "help": "write `%7e` as `%7E`"}),
+                "help": "write `%7e` as `%7E`", "file": "<args>", "line": 1}),
             json!({"input": "http://a/%7e", "code": "pct-unreserved", "severity": "warning",
                 "section": "5.3.2.3", "span": [9, 12],
                 "message": "%7e encodes the unreserved character \"~\"",
-                "help": "write `%7e` as `~`"}),
+                "help": "write `%7e` as `~`", "file": "<args>", "line": 1}),
         ]
     );
     let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
-        ["input", "code", "severity", "section", "span", "message", "help"]
+        ["input", "code", "severity", "section", "span", "message", "help", "file", "line"]
     );
     // No fix: help is null (§4.2 says what to avoid, not what to write).
     let out = iri(&["lint", "--json", "http://a/\u{5D0}1"]);
@@ -107,4 +108,40 @@ fn long_input_is_windowed() {
     settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| insta::assert_snapshot!("lint@long-input", stdout(&out)));
+}
+
+/// `iri lint` renders like rustc (snapshot, reviewed by reading: each diagnostic names its
+/// code and section, marks the span under the input and shows the fixed IRI) and exits 1 on an
+/// error. Expected findings: RFC 3987 §5.3.2.1 scheme and host case, §5.3.3 default port,
+/// §5.3.2.4 dot segment; §4.4 example 8 breaks §4.2 rule 2 twice; "a b" is a syntax error.
+#[test]
+fn lint_renders_like_rustc() {
+    let out = iri(&[
+        "lint",
+        "HTTP://Example.org:80/a/./b",
+        "http://ab.cd.ef/זח1/2טי/ךכ.html",
+        "a b",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(concat!(env!("CARGO_MANIFEST_DIR"), "/../snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!("lint@rendering", stdout(&out)));
+}
+
+/// Warnings alone exit 0, and 1 with --deny warnings (RFC 3987 §5.3.2.1: "%7e" SHOULD be
+/// written with uppercase hex digits, a warning); the JSON shape is tested in lint.rs.
+#[test]
+fn lint_json_and_deny() {
+    assert_eq!(iri(&["lint", "http://a/%7e"]).status.code(), Some(0));
+    assert_eq!(
+        iri(&["lint", "--deny", "warnings", "http://a/%7e"]).status.code(),
+        Some(1)
+    );
+    assert_eq!(iri(&["lint", "http://a/b"]).stdout.len(), 0);
+    let codes = stdout(&iri(&["lint", "--codes"]));
+    assert!(
+        codes.contains("bidi-rtl-boundary") && codes.contains("§4.2"),
+        "{codes}"
+    );
 }
