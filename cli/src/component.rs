@@ -4,7 +4,6 @@
 use std::io;
 
 use clap::{Args, ValueEnum};
-use rfc3987::grammar::{self, Rule};
 use rfc3987::Component;
 
 use crate::input::Inputs;
@@ -37,18 +36,6 @@ impl ComponentName {
             ComponentName::Query => Component::Query,
             ComponentName::QueryPart => Component::QueryPart,
             ComponentName::Fragment => Component::Fragment,
-        }
-    }
-
-    /// The ABNF rule of RFC 3987 §2.2 that the component's encoded text matches; a query
-    /// part is an `iquery` without its delimiters "&" and "=".
-    fn rule(self) -> Rule {
-        match self {
-            ComponentName::Userinfo => Rule::iuserinfo,
-            ComponentName::RegName => Rule::ireg_name,
-            ComponentName::Segment => Rule::isegment,
-            ComponentName::Query | ComponentName::QueryPart => Rule::iquery,
-            ComponentName::Fragment => Rule::ifragment,
         }
     }
 }
@@ -89,8 +76,8 @@ pub struct EncodeArgs {
 /// digits, is an error at its column, never decoded as it stands. Then every %HH is decoded
 /// and the octets are read as UTF-8; octets that are not UTF-8 are an error (no legacy charset
 /// is guessed). "+" is decoded as "+": RFC 3986 gives it no meaning, the "+" for a space of
-/// HTML forms is not applied. The rule is the grammar alone: the §4.1 bidi formatting
-/// characters are not refused here (`iri check --kind` refuses them in a whole IRI).
+/// HTML forms is not applied. The check is `rfc3987::Component::check`: with the rule, the §4.1
+/// bidi formatting characters are refused.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \
     iri decode segment 'a%2Fb%20c'       # a/b c\n  \
@@ -137,18 +124,7 @@ pub fn decode(args: &DecodeArgs, out: &mut Out) -> io::Result<Status> {
 
 /// `text`, checked against the rule of `part`, decoded (RFC 3986 §2.1) and read as UTF-8.
 fn decoded(part: ComponentName, text: &str, json: bool) -> Result<String, Failure> {
-    grammar::check(part.rule(), text).map_err(|e| Failure::parse(&e))?;
-    if let (ComponentName::QueryPart, Some(at)) = (part, text.find(['&', '='])) {
-        let c = &text[at..at + 1];
-        return Err(Failure::other(
-            Some(report::column_of(text, at)),
-            format!(
-                "invalid query part: \"{c}\" is a delimiter of NAME=VALUE&... queries, so a name or \
-                 value cannot hold it unencoded (percent-encode it as {})",
-                if c == "&" { "%26" } else { "%3D" }
-            ),
-        ));
-    }
+    part.component().check(text).map_err(|e| Failure::parse(&e))?;
     let decoded = rfc3987::decode(text).map_err(|e| {
         // The %HH triplets from there on (at most four, the longest UTF-8 sequence).
         let octets: String = text.as_bytes()[e.byte_offset..]

@@ -90,6 +90,8 @@ fn decode_refuses_what_the_rule_refuses() {
         ("fragment", "%zz", "<args>:1:2: invalid ifragment"),
         // A query part cannot hold the delimiter "=" (column 2) unencoded.
         ("query-part", "a=b", "<args>:1:2: invalid query part"),
+        // RFC 3987 §4.1: no RLM (U+200F), even though ucschar's ranges take it (column 2).
+        ("fragment", "a\u{200F}", "<args>:1:2: invalid ifragment"),
         // %E9 starts a three-octet UTF-8 sequence, but "s" follows: not UTF-8 (the "%" is at
         // column 2); no legacy charset is guessed.
         (

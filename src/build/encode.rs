@@ -4,6 +4,9 @@
 use std::fmt;
 
 use crate::chars::{is_iprivate, is_iunreserved, is_sub_delims};
+use crate::error::{Found, ParseError, ParseErrorKind, SyntaxComponent};
+use crate::grammar::{abnf_name, Rule};
+use crate::parse::rejection_as;
 use crate::pct::{encode_char, hex_octet};
 
 /// Which part of an IRI a text is for: what [`encode`] may leave as it is differs.
@@ -22,6 +25,58 @@ pub enum Component {
     QueryPart,
     /// `ifragment`: "#" is encoded; "/" and "?" are kept.
     Fragment,
+}
+
+impl Component {
+    /// Checks that `text`, as written in an IRI (percent-encodings included), is a whole
+    /// component of this kind: it matches the component's rule of RFC 3987 §2.2 (`iuserinfo`,
+    /// `ireg-name`, `isegment`, `iquery`, `ifragment`) and holds none of the bidi formatting
+    /// characters RFC 3987 §4.1 forbids. A query part is an `iquery` without an unencoded "&"
+    /// or "=", the delimiters of `name=value&…` queries. The error's position is in `text`.
+    ///
+    /// ```
+    /// use rfc3987::Component;
+    ///
+    /// assert!(Component::Segment.check("a%2Fb%20c").is_ok());
+    /// assert_eq!(Component::Segment.check("a/b").unwrap_err().byte_offset(), 1); // "/" ends a segment
+    /// assert_eq!(Component::QueryPart.check("a=b").unwrap_err().byte_offset(), 1);
+    /// assert_eq!(Component::Fragment.check("a\u{200F}").unwrap_err().byte_offset(), 1); // RLM, §4.1
+    /// ```
+    pub fn check(self, text: &str) -> Result<(), ParseError> {
+        let rule = match self {
+            Component::Userinfo => Rule::iuserinfo,
+            Component::RegName => Rule::ireg_name,
+            Component::Segment => Rule::isegment,
+            Component::Query | Component::QueryPart => Rule::iquery,
+            Component::Fragment => Rule::ifragment,
+        };
+        if let Some(error) = rejection_as(text, rule, abnf_name(rule), false) {
+            return Err(error);
+        }
+        match text.find(['&', '=']) {
+            Some(at) if self == Component::QueryPart => {
+                let c = &text[at..at + 1];
+                let message = format!(
+                    "\"{c}\" is a delimiter of name=value&… queries, so a name or a value cannot hold it unencoded; percent-encode it as {}",
+                    if c == "&" { "%26" } else { "%3D" }
+                );
+                let found = Found {
+                    component: Some(SyntaxComponent::Query),
+                    rule: Some("iquery"),
+                    expected: Vec::new(),
+                    message,
+                };
+                Err(ParseError::new(
+                    ParseErrorKind::Syntax,
+                    "query part",
+                    text,
+                    at,
+                    found,
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Whether `c` may stand as it is, as data, in `component`.
