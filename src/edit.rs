@@ -44,10 +44,10 @@ pub enum EditError {
     Shape {
         /// `"scheme"`, `"authority"`, `"path"`, `"query"` or `"fragment"`.
         component: &'static str,
-        /// The text given.
-        text: String,
-        /// Why, with the RFC's rule.
-        reason: &'static str,
+        /// The text given; `None` when the component was to be removed.
+        text: Option<String>,
+        /// Why, with the RFC's rule (spelled as RFC 3986 spells it for a URI type).
+        reason: String,
     },
 }
 
@@ -57,9 +57,14 @@ impl fmt::Display for EditError {
             EditError::Invalid { component, error } => write!(f, "cannot set the {component}: {error}"),
             EditError::Shape {
                 component,
-                text,
+                text: Some(text),
                 reason,
             } => write!(f, "cannot set the {component} to {text:?}: {reason}"),
+            EditError::Shape {
+                component,
+                text: None,
+                reason,
+            } => write!(f, "cannot remove the {component}: {reason}"),
         }
     }
 }
@@ -134,22 +139,26 @@ pub(crate) fn edit(
     let path = replaced(Part::Path, part, new, Some(value.path().as_str())).unwrap_or_default();
     let query = replaced(Part::Query, part, new, value.query());
     let fragment = replaced(Part::Fragment, part, new, value.fragment());
-    let shape = |reason| EditError::Shape {
+    let uri = symbol.is_uri();
+    let shape = |reason: String| EditError::Shape {
         component,
-        text: new.unwrap_or_default().to_string(),
+        text: new.map(str::to_string),
         reason,
     };
     if let Some(misfit) = path_misfit(path, scheme.is_some(), authority.is_some()) {
         return Err(shape(match misfit {
-            PathMisfit::RootlessAfterAuthority => {
-                "after an authority, the path must be empty or begin with \"/\" (RFC 3986 §3.3: ipath-abempty)"
-            }
+            PathMisfit::RootlessAfterAuthority => format!(
+                "after an authority, the path must be empty or begin with \"/\" (RFC 3986 §3.3: {})",
+                spelled("ipath-abempty", uri)
+            ),
             PathMisfit::DoubleSlashWithoutAuthority => {
                 "without an authority, a path cannot begin with \"//\", which would read as one (RFC 3986 §3.3)"
+                    .to_string()
             }
-            PathMisfit::ColonInFirstSegment(_) => {
-                "in a relative reference the first segment cannot contain \":\", which would read as a scheme (RFC 3986 §4.2: ipath-noscheme); begin the path with \"./\" as RFC 3986 §4.2 says"
-            }
+            PathMisfit::ColonInFirstSegment(_) => format!(
+                "in a relative reference the first segment cannot contain \":\", which would read as a scheme (RFC 3986 §4.2: {}); begin the path with \"./\" as RFC 3986 §4.2 says",
+                spelled("ipath-noscheme", uri)
+            ),
         }));
     }
     let mut text = String::new();
@@ -180,7 +189,9 @@ pub(crate) fn edit(
         && parsed.query() == query
         && parsed.fragment() == fragment;
     if !same {
-        return Err(shape("the result would read as other components (RFC 3986 §3)"));
+        return Err(shape(
+            "the result would read as other components (RFC 3986 §3)".to_string(),
+        ));
     }
     Ok((text, spans))
 }

@@ -272,6 +272,13 @@ pub(crate) fn normalize_host(host: &str) -> Option<String> {
         |label, _, _| !label.iter().any(|&c| is_lookalike(c)),
     );
     result.ok()?;
+    // UTS #46 maps some characters to nothing (U+00AD SOFT HYPHEN, U+200B ZERO WIDTH SPACE)
+    // without an error: a host or a label that would vanish is kept as it is, since an empty
+    // host is another host (`file:///` is localhost, RFC 8089 §2).
+    let empty_labels = |s: &str| s.split('.').filter(|label| label.is_empty()).count();
+    if unicode.is_empty() || empty_labels(&unicode) > empty_labels(host) {
+        return None;
+    }
     if !unicode.chars().all(shows_as_itself) {
         return None;
     }

@@ -8,7 +8,6 @@ use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
 use crate::components::HostSpans;
 use crate::idn;
-use crate::parse::host_kind;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::resolve::remove_dot_segments;
@@ -210,21 +209,12 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
             // IP literals and IPv4 addresses are ASCII and case-insensitive throughout.
             _ => authority.host_str().to_ascii_lowercase(),
         };
-        // Decoding unreserved characters can make a reg-name an address (`%31.2.3.4` is
-        // `1.2.3.4`), which RFC 3986 §3.2.2 says is read as an IPv4address: record what the
-        // grammar reads. NFC and case never make digits, and the IDN step keeps the kind.
-        let host_kind = match authority.host_spans() {
-            HostSpans::RegName if authority.host_str().contains('%') => {
-                host_kind(&host).unwrap_or(HostSpans::RegName)
-            }
-            kind => kind,
-        };
         let port = authority.port().filter(|port| {
             !(scheme_level
                 && (port.is_empty()
                     || defaults.is_some_and(|&(_, default)| authority.port_u16() == Some(default))))
         });
-        out.authority_parts(userinfo.as_deref(), &host, host_kind, port);
+        out.authority_parts(userinfo.as_deref(), &host, authority.host_spans(), port);
     }
     let mut path = char_norm(percent_encoding(iri.path().as_str()), false);
     if scheme.is_some() {

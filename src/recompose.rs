@@ -45,6 +45,10 @@ impl Recomposer {
 
     /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host
     /// being of the kind given (an IP literal keeps its brackets in `host`).
+    ///
+    /// A reg-name that a pass rewrote may now read as an address: decoding `%31.2.3.4`, or
+    /// IDNA mapping fullwidth digits `１２７.０.０.１`, gives `127.0.0.1`, which RFC 3986 §3.2.2
+    /// says is an `IPv4address`. The kind recorded is then what the grammar reads.
     pub fn authority_parts(
         &mut self,
         userinfo: Option<&str>,
@@ -61,6 +65,9 @@ impl Recomposer {
         });
         let host = self.push(host);
         let host_kind = match kind {
+            HostSpans::RegName if could_be_ipv4(&self.text[host.start..host.end]) => {
+                crate::parse::host_kind(&self.text[host.start..host.end]).unwrap_or(HostSpans::RegName)
+            }
             // IP-literal = "[" IPvFuture "]", IPvFuture = "v" 1*HEXDIG "." ...
             HostSpans::IpvFuture { .. } => {
                 let dot = self.text[host.start..host.end]
@@ -139,4 +146,9 @@ impl Recomposer {
     pub fn finish(self) -> (String, Spans) {
         (self.text, self.spans)
     }
+}
+
+/// Whether a host could match `IPv4address` (RFC 3986 §3.2.2): digits and dots only.
+fn could_be_ipv4(host: &str) -> bool {
+    !host.is_empty() && host.bytes().all(|b| b.is_ascii_digit() || b == b'.')
 }

@@ -4,7 +4,6 @@
 use crate::chars::{is_iprivate, is_lookalike, is_ucschar, is_unreserved};
 use crate::components::HostSpans;
 use crate::idn;
-use crate::parse::host_kind;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 use crate::to_uri::DNS_SCHEMES;
@@ -124,15 +123,12 @@ fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
             host = idn::to_unicode(&host);
         }
         let userinfo = authority.userinfo().map(|u| decode(u, false));
-        // Decoding unreserved characters can make a reg-name an address (`%31.2.3.4` is
-        // `1.2.3.4`), which RFC 3986 §3.2.2 reads as an IPv4address: record what the grammar reads.
-        let kind = match authority.host_spans() {
-            HostSpans::RegName if authority.host_str().contains('%') => {
-                host_kind(&host).unwrap_or(HostSpans::RegName)
-            }
-            kind => kind,
-        };
-        out.authority_parts(userinfo.as_deref(), &host, kind, authority.port());
+        out.authority_parts(
+            userinfo.as_deref(),
+            &host,
+            authority.host_spans(),
+            authority.port(),
+        );
     }
     out.path(&decode(uri.path().as_str(), false));
     if let Some(query) = uri.query() {

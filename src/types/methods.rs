@@ -75,16 +75,7 @@ macro_rules! every_type {
     )*};
 }
 
-every_type! {
-    IriRef => IriRef, UriRef;
-    Iri => Iri, Uri;
-    AbsoluteIri => AbsoluteIri, AbsoluteUri;
-    RelativeIriRef => RelativeIriRef, RelativeUriRef;
-    UriRef => IriRef, UriRef;
-    Uri => Iri, Uri;
-    AbsoluteUri => AbsoluteIri, AbsoluteUri;
-    RelativeUriRef => RelativeIriRef, RelativeUriRef;
-}
+for_each_shape!(every_type);
 
 /// For the types that may have a fragment.
 macro_rules! with_fragment {
@@ -135,7 +126,7 @@ macro_rules! base {
     )*};
 }
 
-base!(Iri, AbsoluteIri, Uri, AbsoluteUri);
+for_each_with_scheme!(base);
 
 /// For the URI types: URI → IRI.
 macro_rules! uri {
@@ -151,4 +142,4 @@ macro_rules! uri {
     )*};
 }
 
-uri!(UriRef => IriRef, Uri => Iri, AbsoluteUri => AbsoluteIri, RelativeUriRef => RelativeIriRef);
+for_each_uri!(uri);

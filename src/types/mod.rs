@@ -15,6 +15,38 @@ use crate::components::{Authority, Path, Spans};
 use crate::error::ParseError;
 use crate::parse::{grammar_spans, spans, StartSymbol};
 
+/// The eight parsed types, each with the IRI type and the URI type of the same shape (what
+/// normalization and IRI → URI give; see [`Reference`]): `$m!` is called on the table, the one
+/// place it is written.
+macro_rules! for_each_shape {
+    ($m:ident) => {
+        $m! {
+            IriRef => IriRef, UriRef;
+            Iri => Iri, Uri;
+            AbsoluteIri => AbsoluteIri, AbsoluteUri;
+            RelativeIriRef => RelativeIriRef, RelativeUriRef;
+            UriRef => IriRef, UriRef;
+            Uri => Iri, Uri;
+            AbsoluteUri => AbsoluteIri, AbsoluteUri;
+            RelativeUriRef => RelativeIriRef, RelativeUriRef;
+        }
+    };
+}
+
+/// The types whose values always have a scheme ([`WithScheme`]).
+macro_rules! for_each_with_scheme {
+    ($m:ident) => {
+        $m!(Iri, AbsoluteIri, Uri, AbsoluteUri);
+    };
+}
+
+/// The URI types ([`UriReference`]), each with its IRI type.
+macro_rules! for_each_uri {
+    ($m:ident) => {
+        $m!(UriRef => IriRef, Uri => Iri, AbsoluteUri => AbsoluteIri, RelativeUriRef => RelativeIriRef);
+    };
+}
+
 mod methods;
 mod narrow;
 mod shape;
@@ -175,6 +207,30 @@ macro_rules! parsed_type {
             }
         }
 
+        impl<T: Deref<Target = str>> PartialEq<String> for $name<T> {
+            fn eq(&self, other: &String) -> bool {
+                *self.text == **other
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialEq<$name<T>> for str {
+            fn eq(&self, other: &$name<T>) -> bool {
+                *self == *other.text
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialEq<$name<T>> for &str {
+            fn eq(&self, other: &$name<T>) -> bool {
+                **self == *other.text
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialEq<$name<T>> for String {
+            fn eq(&self, other: &$name<T>) -> bool {
+                **self == *other.text
+            }
+        }
+
         impl<T: Deref<Target = str>> PartialOrd for $name<T> {
             fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
                 Some(self.cmp(other))
@@ -243,6 +299,28 @@ macro_rules! parsed_type {
             }
         }
     };
+}
+
+/// Equality across the parsed types is that of the text, as within each: `Iri("a:b")` equals
+/// `IriRef("a:b")`.
+macro_rules! eq_across {
+    ($first:ident $(, $rest:ident)*) => {
+        $(
+            impl<T: Deref<Target = str>, U: Deref<Target = str>> PartialEq<$rest<U>> for $first<T> {
+                fn eq(&self, other: &$rest<U>) -> bool {
+                    *self.text == *other.text
+                }
+            }
+
+            impl<T: Deref<Target = str>, U: Deref<Target = str>> PartialEq<$first<U>> for $rest<T> {
+                fn eq(&self, other: &$first<U>) -> bool {
+                    *self.text == *other.text
+                }
+            }
+        )*
+        eq_across!($($rest),*);
+    };
+    () => {};
 }
 
 /// Every value of the narrower type is a value of the wider one, with the same components.
@@ -330,4 +408,15 @@ widen!(
     AbsoluteUri => Iri,
     AbsoluteUri => UriRef,
     RelativeUriRef => IriRef,
+);
+
+eq_across!(
+    IriRef,
+    Iri,
+    AbsoluteIri,
+    RelativeIriRef,
+    UriRef,
+    Uri,
+    AbsoluteUri,
+    RelativeUriRef
 );

@@ -51,6 +51,11 @@ impl fmt::Display for NotNarrow {
 
 /// A value that is not of the narrower type it was converted to, given back with the reason.
 ///
+/// The conversions check rather than parse again, because the start symbols differ only in what
+/// RFC 3987 §2.2 and RFC 3986 §4 say: `IRI-reference = IRI / irelative-ref` (with a scheme or
+/// without), an `absolute-IRI` is an `IRI` without a fragment, and a URI is an IRI with ASCII
+/// characters only (`ucschar` and `iprivate`, which the i-rules add, are not ASCII).
+///
 /// ```
 /// use rfc3987::{Iri, IriRef, NotNarrow};
 ///
@@ -80,6 +85,11 @@ impl<V> NarrowError<V> {
     /// Why it is not of the narrower type.
     pub fn reason(&self) -> NotNarrow {
         self.reason
+    }
+
+    /// The start symbol of the narrower type, as the RFC names it (`IRI`, `absolute-URI`, …).
+    pub fn target(&self) -> &'static str {
+        self.target
     }
 }
 
@@ -157,5 +167,9 @@ narrow! {
     UriRef => Uri;
     UriRef => AbsoluteUri;
     UriRef => RelativeUriRef;
+    UriRef => Iri;
+    UriRef => AbsoluteIri;
+    UriRef => RelativeIriRef;
+    Uri => AbsoluteIri;
     Uri => AbsoluteUri;
 }

@@ -1,20 +1,5 @@
 //! What the passes accept and return: every parsed type, borrowed or owned, and for each the
-//! narrowest type a pass's result always is.
-//!
-//! | given | [`normalize`](crate::normalize), [`to_iri`](crate::to_iri) give | [`to_uri`](crate::to_uri) gives |
-//! |---|---|---|
-//! | [`IriRef`], [`UriRef`] | [`IriRef`] | [`UriRef`] |
-//! | [`Iri`], [`Uri`] | [`Iri`] | [`Uri`] |
-//! | [`AbsoluteIri`], [`AbsoluteUri`] | [`AbsoluteIri`] | [`AbsoluteUri`] |
-//! | [`RelativeIriRef`], [`RelativeUriRef`] | [`RelativeIriRef`] | [`RelativeUriRef`] |
-//!
-//! Why those hold: the passes keep each component where it is and never add or remove a scheme
-//! or a fragment. Normalization and URI → IRI decode only characters that are data wherever they
-//! stand (`iunreserved`, and for §3.2 `ucschar`, never ":" or "/"), so a relative reference's
-//! first segment never gains a ":", and a path never starts to read as an authority (see
-//! [`normalize`](crate::normalize)); IRI → URI writes non-ASCII characters as `%HH`, which
-//! changes no structure. A URI's normalization may decode `%C3%A9` to "é", so it is an IRI.
-//! In debug builds each result is parsed again as its type.
+//! narrowest type a pass's result always is (the table and the reasons are on [`Reference`]).
 
 use std::ops::Deref;
 
@@ -37,6 +22,30 @@ use sealed::{Built, Sealed};
 /// [`UriRef`], [`Uri`], [`AbsoluteUri`], [`RelativeUriRef`]), borrowed (`Iri<&str>`) or owned
 /// (`Iri<String>`), or a reference to one: what every pass takes. Sealed: only this crate's
 /// types implement it.
+///
+/// What the passes return, for each type given (`R::Iri` and `R::Uri`):
+///
+/// | given | [`normalize`](crate::normalize), [`to_iri`](crate::to_iri) give (`R::Iri`) | [`to_uri`](crate::to_uri) gives (`R::Uri`) |
+/// |---|---|---|
+/// | [`IriRef`], [`UriRef`] | [`IriRef`] | [`UriRef`] |
+/// | [`Iri`], [`Uri`] | [`Iri`] | [`Uri`] |
+/// | [`AbsoluteIri`], [`AbsoluteUri`] | [`AbsoluteIri`] | [`AbsoluteUri`] |
+/// | [`RelativeIriRef`], [`RelativeUriRef`] | [`RelativeIriRef`] | [`RelativeUriRef`] |
+///
+/// Why those hold: the passes keep each component in its place and never add or remove a
+/// scheme or a fragment. Normalization and URI → IRI decode only characters that are data
+/// wherever they stand (`iunreserved`; for §3.2 also `ucschar`; never ":" or "/"), so a
+/// relative reference's first segment never gains a ":", and a path never starts to read as
+/// an authority (see [`normalize`](crate::normalize)); IRI → URI writes non-ASCII characters
+/// as `%HH`. A host that a pass rewrites into an `IPv4address` (`%31.2.3.4` decoded, or
+/// fullwidth digits mapped by IDNA) is recorded as one, as a new parse would read it. A URI's
+/// normalization may decode `%C3%A9` to "é", so it is an IRI: `uri.normalize().to_uri()` gives
+/// the URI back. In debug builds each result is parsed again and compared with what the pass
+/// recorded.
+///
+/// [`resolve`](crate::resolve) gives an [`Iri`] and [`relativize`](crate::relativize) an
+/// [`IriRef`] whatever their inputs (both URIs give ASCII, which `Uri::try_from` narrows
+/// without parsing again).
 ///
 /// ```
 /// use rfc3987::{normalize, to_uri, Iri, NormalizeOptions, ToUriOptions};
@@ -107,22 +116,20 @@ macro_rules! shapes {
     )*};
 }
 
-shapes! {
-    IriRef => IriRef, UriRef;
-    Iri => Iri, Uri;
-    AbsoluteIri => AbsoluteIri, AbsoluteUri;
-    RelativeIriRef => RelativeIriRef, RelativeUriRef;
-    UriRef => IriRef, UriRef;
-    Uri => Iri, Uri;
-    AbsoluteUri => AbsoluteIri, AbsoluteUri;
-    RelativeUriRef => RelativeIriRef, RelativeUriRef;
+for_each_shape!(shapes);
+
+macro_rules! with_scheme {
+    ($($name:ident),*) => {$(
+        impl<T: Deref<Target = str>> WithScheme for $name<T> {}
+    )*};
 }
 
-impl<T: Deref<Target = str>> WithScheme for Iri<T> {}
-impl<T: Deref<Target = str>> WithScheme for AbsoluteIri<T> {}
-impl<T: Deref<Target = str>> WithScheme for Uri<T> {}
-impl<T: Deref<Target = str>> WithScheme for AbsoluteUri<T> {}
-impl<T: Deref<Target = str>> UriReference for UriRef<T> {}
-impl<T: Deref<Target = str>> UriReference for Uri<T> {}
-impl<T: Deref<Target = str>> UriReference for AbsoluteUri<T> {}
-impl<T: Deref<Target = str>> UriReference for RelativeUriRef<T> {}
+for_each_with_scheme!(with_scheme);
+
+macro_rules! uri_reference {
+    ($($name:ident => $iri:ident),*) => {$(
+        impl<T: Deref<Target = str>> UriReference for $name<T> {}
+    )*};
+}
+
+for_each_uri!(uri_reference);
