@@ -269,6 +269,13 @@ fn normalize_compare_resolve() {
         let _ = bounded("remove_dot_segments", shape, n, || {
             remove_dot_segments(iri.path().as_str())
         });
+        // The edits reparse the whole reference: linear too. A path, query or fragment as
+        // long as the input, put back where it was.
+        let _ = bounded("with_path", shape, n, || iri.with_path(iri.path().as_str()));
+        let _ = bounded("with_query", shape, n, || iri.with_query(Some(&input)));
+        let _ = bounded("with_fragment", shape, n, || iri.with_fragment(Some(&input)));
+        let _ = bounded("with_authority", shape, n, || iri.with_authority(Some(&input)));
+        let _ = bounded("narrowing", shape, n, || Iri::try_from(iri));
         if let Ok(target) = Iri::parse(input.as_str()) {
             let _ = bounded("relativize", shape, n, || relativize(&base, &target));
             let _ = bounded("relativize to itself", shape, n, || {
@@ -312,6 +319,7 @@ fn building() {
             Component::Fragment,
         ] {
             let encoded = bounded("encode", shape, n, || encode(&text, component));
+            assert!(bounded("Component::check", shape, n, || component.check(&encoded)).is_ok());
             assert_eq!(
                 decode(&encoded).as_deref(),
                 Ok(text.as_str()),
