@@ -112,25 +112,30 @@ fn beside_the_grammar(input: &str, symbol: StartSymbol) -> bool {
 ///   continuation allows, or the end of the input. For a URI symbol, the first non-ASCII
 ///   character is the error unless the grammar fails earlier.
 pub(crate) fn rejection(input: &str, symbol: StartSymbol) -> Option<ParseError> {
+    if !symbol.is_uri() {
+        if let Some((at, c)) = first_bidi_formatting(input) {
+            let kind = ParseErrorKind::BidiFormattingCharacter;
+            return Some(explain::beside(kind, input, at, c, symbol.rule(), symbol.name()));
+        }
+    }
     rejection_as(input, symbol.rule(), symbol.name(), symbol.is_uri())
 }
 
-/// [`rejection`] for any rule: why `input` does not match `rule` (named `target` in the error)
-/// with the rules beside the grammar, those of URIs (ASCII only) when `uri` is set.
+/// Why `input` does not match `rule` (named `target` in the error), with the rule beside the
+/// grammar: for IRIs no §4.1 bidi formatting character, for URIs (`uri`) ASCII only. The
+/// grammar decides first; the character beside it is the error when the grammar accepts the
+/// input up to it. (For a whole IRI, [`rejection`] reports a bidi formatting character first.)
 pub(crate) fn rejection_as(input: &str, rule: Rule, target: &'static str, uri: bool) -> Option<ParseError> {
-    if !uri {
-        if let Some((at, c)) = first_bidi_formatting(input) {
-            let kind = ParseErrorKind::BidiFormattingCharacter;
-            return Some(explain::beside(kind, input, at, c, rule, target));
-        }
-    }
     let run = automaton(rule).run(input);
-    if uri {
-        if let Some((at, c)) = input.char_indices().find(|(_, c)| !c.is_ascii()) {
-            if run.matched() || run.at >= at {
-                let kind = ParseErrorKind::NotAscii;
-                return Some(explain::beside(kind, input, at, c, rule, target));
-            }
+    let beside = if uri {
+        let found = input.char_indices().find(|(_, c)| !c.is_ascii());
+        found.map(|(at, c)| (at, c, ParseErrorKind::NotAscii))
+    } else {
+        first_bidi_formatting(input).map(|(at, c)| (at, c, ParseErrorKind::BidiFormattingCharacter))
+    };
+    if let Some((at, c, kind)) = beside {
+        if run.matched() || run.at >= at {
+            return Some(explain::beside(kind, input, at, c, rule, target));
         }
     }
     if run.matched() {

@@ -181,7 +181,12 @@ pub fn relativize<B: WithScheme, T: WithScheme>(base: &B, target: &T) -> Option<
             }
         }
         let b_path = base.path().as_str();
-        let b_dir = &b_path[..b_path.rfind('/').map_or(0, |i| i + 1)];
+        // §5.2.3: against an authority with an empty path, a relative path is merged below "/".
+        let b_dir = if base.authority().is_some() && b_path.is_empty() {
+            "/"
+        } else {
+            &b_path[..b_path.rfind('/').map_or(0, |i| i + 1)]
+        };
         if let Some(below) = t_path.strip_prefix(b_dir) {
             let below = if below.is_empty() { "." } else { below };
             candidates.push(reference(below, target.query(), target.fragment()));

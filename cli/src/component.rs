@@ -7,23 +7,23 @@ use clap::{Args, ValueEnum};
 use rfc3987::Component;
 
 use crate::input::Inputs;
-use crate::report::{self, Failure, Out, Output};
+use crate::report::{Failure, Out, Output};
 use crate::Status;
 
 /// The components whose text `encode` and `decode` take.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ComponentName {
-    /// iuserinfo: "@", "/", "?", "#", "[", "]" are encoded; ":" is kept
+    /// iuserinfo, before "@" (":" is data in it)
     Userinfo,
-    /// ireg-name, a host name: only iunreserved characters and sub-delims are kept
+    /// ireg-name, a host name (iunreserved characters and sub-delims as they are)
     RegName,
-    /// isegment, one path segment: "/", "?", "#" are encoded; ":" and "@" are kept
+    /// isegment, one path segment (no "/", "?" or "#" as they are)
     Segment,
-    /// iquery, a whole query: "#" is encoded; "/", "?", "&", "=" and iprivate are kept
+    /// iquery, a whole query (no "#" as it is)
     Query,
-    /// a name or a value of a NAME=VALUE&... query: "&", "=", "+" and ";" are encoded too
+    /// a name or a value of a NAME=VALUE&... query (also no "&" or "=" as they are)
     QueryPart,
-    /// ifragment: "#" is encoded; "/" and "?" are kept
+    /// ifragment (no "#" as it is)
     Fragment,
 }
 
@@ -133,8 +133,9 @@ fn decoded(part: ComponentName, text: &str, json: bool) -> Result<String, Failur
             .take(4)
             .map(|c| String::from_utf8_lossy(c).into_owned())
             .collect();
-        Failure::other(
-            Some(report::column_of(text, e.byte_offset)),
+        Failure::at(
+            text,
+            e.byte_offset,
             format!(
                 "{octets} does not decode to UTF-8 (RFC 3987 §3.2 reads percent-encoded octets as \
                  UTF-8 only; no other charset is guessed)"
@@ -146,8 +147,9 @@ fn decoded(part: ComponentName, text: &str, json: bool) -> Result<String, Failur
             // Where the encoded line break starts in the input: the text before it decodes to
             // `decoded[..at]`, and the input has no raw line break (the rules exclude them).
             let encoded_at = encoded_offset(text, at);
-            return Err(Failure::other(
-                Some(report::column_of(text, encoded_at)),
+            return Err(Failure::at(
+                text,
+                encoded_at,
                 format!(
                     "it decodes to a line break ({}), which would break the one line per input of \
                      the output; use --json, where it is escaped",

@@ -30,16 +30,19 @@ use crate::Status;
     the N-th INPUT): after \"-->\", and LINE in the margin. An input without findings prints \
     nothing. Without --json, the input with every fix applied follows the diagnostics of each \
     input.\n\n\
-    With --json, one object per diagnostic, on its own line:\n  \
-    {\"input\", \"code\", \"severity\": \"error\"|\"warning\"|\"note\", \"section\", \"span\": [START, END], \
-    \"message\", \"help\", \"file\", \"line\"}\n\
-    where span holds byte offsets into the input, help is the fix of the span in a few words \
-    (\"write `%41` as `A`\", \"remove `:80`\") or null, and file and line say where the input \
-    came from (file is <stdin> or <args>, as above).\n\n\
+    With --json, one object per input, on its own line, findings or not:\n  \
+    {\"input\", \"file\", \"line\", \"diagnostics\": [{\"code\", \"severity\": \"error\"|\"warning\"|\"note\", \
+    \"section\", \"span\": [START, END], \"column\", \"message\", \"help\"}, ...], \"not_shown\", \"fixed\"}\n\
+    where file and line say where the input came from (file is <stdin> or <args>, as above), \
+    span holds byte offsets into the input and column the 1-based character column of its start, \
+    help is the fix of the span in a few words (\"write `%41` as `A`\", \"remove `:80`\") or null, \
+    not_shown counts the diagnostics --max left out, and fixed is the input with every fix \
+    applied (null when no fix changes it). With --codes --json, one object per code: \
+    {\"code\", \"severity\", \"section\", \"what\"}.\n\n\
     Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.",
     mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
 pub struct LintArgs {
-    /// One JSON object per diagnostic, on its own line.
+    /// One JSON object per input (with its diagnostics), on its own line.
     #[arg(long)]
     json: bool,
     /// Make warnings fail the run (exit status 1) as errors do.
@@ -49,8 +52,7 @@ pub struct LintArgs {
     #[arg(long)]
     codes: bool,
     /// Show at most N diagnostics per input (0: all). The rest are counted on standard error
-    /// and still decide the exit status. With --json every line repeats the input, so an input
-    /// with millions of findings would print millions of copies of itself.
+    /// and still decide the exit status.
     #[arg(long, value_name = "N", default_value_t = 20)]
     max: usize,
     #[command(flatten)]
@@ -67,10 +69,15 @@ enum Deny {
 pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
     if args.codes {
         for (code, severity, section, what) in rfc3987::CODES {
-            out.record(&format!(
-                "{code:<26} {:<8} §{section:<8} {what}\n",
-                severity.as_str()
-            ))?;
+            if args.json {
+                let severity = severity.as_str();
+                out.json(&json!({"code": code, "severity": severity, "section": section, "what": what}))?;
+            } else {
+                out.record(&format!(
+                    "{code:<26} {:<8} §{section:<8} {what}\n",
+                    severity.as_str()
+                ))?;
+            }
         }
         return Ok(Status::Ok);
     }
@@ -103,38 +110,51 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
             0 => diagnostics.len(),
             max => max.min(diagnostics.len()),
         };
-        for d in &diagnostics[..shown] {
-            if args.json {
-                out.json(&json!({
-                    "input": text,
-                    "code": d.code,
-                    "severity": d.severity.as_str(),
-                    "section": d.section,
-                    "span": [d.span.start, d.span.end],
-                    "message": d.message,
-                    "help": d.help,
-                    "file": origin.file,
-                    "line": origin.line,
-                }))?;
-            } else {
+        let fixed = || {
+            // Once per input, not per diagnostic: the output stays linear in the input.
+            let any = diagnostics.iter().any(|d| d.fix.is_some());
+            any.then(|| Diagnostic::apply_fixes(&text, &diagnostics))
+                .filter(|f| *f != text)
+        };
+        if args.json {
+            let found: Vec<_> = diagnostics[..shown]
+                .iter()
+                .map(|d| {
+                    json!({
+                        "code": d.code,
+                        "severity": d.severity.as_str(),
+                        "section": d.section,
+                        "span": [d.span.start, d.span.end],
+                        "column": report::column_of(&text, d.span.start),
+                        "message": d.message,
+                        "help": d.help,
+                    })
+                })
+                .collect();
+            out.json(&json!({
+                "input": text,
+                "file": origin.file,
+                "line": origin.line,
+                "diagnostics": found,
+                "not_shown": diagnostics.len() - shown,
+                "fixed": fixed(),
+            }))?;
+        } else {
+            for d in &diagnostics[..shown] {
                 out.record(&format!("{}\n\n", render(&renderer, &text, d, origin)))?;
             }
         }
-        if shown < diagnostics.len() {
+        if !args.json && shown < diagnostics.len() {
             let more = diagnostics.len() - shown;
             report::complain(
                 Some(&origin.to_string()),
                 &format!("{more} more diagnostics are not shown (--max {})", args.max),
             );
         }
-        if !args.json && diagnostics.iter().any(|d| d.fix.is_some()) {
-            // Once per input, not per diagnostic: the output stays linear in the input.
-            let fixed = Diagnostic::apply_fixes(&text, &diagnostics);
-            if fixed != text {
-                let title = format!("with every fix applied: {fixed}");
-                let rendered = renderer.render(Level::Help.title(&title)).to_string();
-                out.record(&format!("{rendered}\n\n"))?;
-            }
+        if let (false, Some(fixed)) = (args.json, fixed()) {
+            let title = format!("with every fix applied: {fixed}");
+            let rendered = renderer.render(Level::Help.title(&title)).to_string();
+            out.record(&format!("{rendered}\n\n"))?;
         }
         Ok(if diagnostics.iter().any(fails) {
             Status::Invalid

@@ -40,7 +40,7 @@ use report::{Failure, Out, Output};
                   in its place, the error line `WHERE:COLUMN: message`, where WHERE is FILE:LINE \
                   (`<stdin>` for standard input) or `<args>:N` for the N-th INPUT. So the commands \
                   whose result is one line (normalize, resolve, relativize, to-uri, to-iri, show, \
-                  encode, decode) print exactly one line per input line, and \
+                  encode, decode) print exactly one line per input line (show --visual two), and \
                   `paste inputs.txt <(iri normalize < inputs.txt)` lines up. Messages about the run \
                   itself (a bad option, a file that cannot be read) go to standard error as \
                   `iri: SUBJECT: message`. Errors name the ABNF rule expected and the position: a \
@@ -220,7 +220,7 @@ enum CompareLevel {
 #[command(after_help = "Examples:\n  \
     iri resolve --base 'http://a/b/c/d;p?q' g ./g/ ../../g '?y' '#s'\n  \
     iri resolve --base 'http://例え.テスト/a/b' --json ../c\n\n\
-    With --json: {\"base\", \"reference\", \"output\"} per reference, or {\"base\", \"reference\", \
+    With --json: {\"input\", \"base\", \"output\"} per reference, or {\"input\", \"base\", \
     \"error\": {...}} for an invalid one.",
     mut_arg("inputs", |a| a.value_name("REF").help("IRI-references to resolve; `-` reads standard input, one a line (also read when there is neither REF nor --file)")))]
 struct ResolveArgs {
@@ -247,7 +247,7 @@ struct ResolveArgs {
     iri relativize --base 'http://a/b/c/d;p?q' http://a/b/c/g http://a/b/g 'http://a/b/c/d;p?y'\n  \
     # g, ../g, ?y\n  \
     iri relativize --base http://a/b/c --json https://a/b/c\n\n\
-    With --json: {\"base\", \"target\", \"output\"} per target, or {\"base\", \"target\", \
+    With --json: {\"input\", \"base\", \"output\"} per target, or {\"input\", \"base\", \
     \"error\": {...}} for an invalid one.",
     mut_arg("inputs", |a| a.value_name("TARGET").help("IRIs to make relative; `-` reads standard input, one a line (also read when there is neither TARGET nor --file)")))]
 struct RelativizeArgs {
@@ -270,7 +270,19 @@ enum Status {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version print on standard output, as clap does.
+        Err(e) if !e.use_stderr() => e.exit(),
+        // A usage error is a message about the run, in the one format: `iri: message`, then
+        // clap's usage and hint, indented.
+        Err(e) => {
+            let text = e.render().to_string();
+            let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
+            report::complain(None, &text);
+            return ExitCode::from(Status::Error as u8);
+        }
+    };
     let mut out = Out::new();
     let result = match &cli.command {
         Command::Parse(args) => parse(args, &mut out),
@@ -415,7 +427,7 @@ fn resolve(args: &ResolveArgs, out: &mut Out) -> io::Result<Status> {
         return Ok(Status::Error);
     };
     args.references.for_each(|input| {
-        let head = json!({"base": base.as_str(), "reference": input.shown()});
+        let head = json!({"input": input.shown(), "base": base.as_str()});
         let outcome =
             reference(&input).map(|reference| Output::line(rfc3987::resolve(&base, &reference).to_string()));
         out.emit(args.json, input.origin, head, outcome)
@@ -428,14 +440,13 @@ fn relativize(args: &RelativizeArgs, out: &mut Out) -> io::Result<Status> {
         return Ok(Status::Error);
     };
     args.targets.for_each(|input| {
-        let head = json!({"base": base.as_str(), "target": input.shown()});
+        let head = json!({"input": input.shown(), "base": base.as_str()});
         let outcome = input
             .utf8()
             .and_then(|text| Iri::parse(text).map_err(|e| Failure::parse(&e)))
             .and_then(|target| {
                 rfc3987::relativize(&base, &target).ok_or_else(|| {
                     Failure::other(
-                        None,
                         "no reference resolves against the base to this target: RFC 3986 §5.2.2 \
                          removes dot segments from every path it resolves, so a target with \".\" \
                          or \"..\" segments cannot be reached (iri normalize removes them)"

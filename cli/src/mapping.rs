@@ -4,7 +4,7 @@ use std::io;
 
 use clap::Args;
 use rfc3987::{ToIriOptions, ToUriError, ToUriOptions, UriRef};
-use serde_json::json;
+use serde_json::Value;
 
 use crate::input::Inputs;
 use crate::report::{self, Failure, Out, Output};
@@ -88,18 +88,29 @@ pub struct ToIriArgs {
 fn to_uri_failure(error: &ToUriError) -> Failure {
     match error {
         ToUriError::Parse(e) => Failure::parse(e),
-        ToUriError::Idna(e) => Failure {
-            column: None,
-            message: error.to_string(),
-            json: json!({"message": error.to_string(), "label": e.label(), "reason": e.reason()}),
-        },
-        ToUriError::Unmappable { character, encoding } => Failure {
-            column: None,
-            message: error.to_string(),
-            json: json!({"message": error.to_string(), "character": character.to_string(), "encoding": encoding}),
-        },
-        _ => Failure::other(None, error.to_string()),
+        ToUriError::Idna(e) => with_keys(
+            Failure::other(error.to_string()),
+            [("label", e.label().into()), ("reason", e.reason().into())],
+        ),
+        ToUriError::Unmappable { character, encoding } => with_keys(
+            Failure::other(error.to_string()),
+            [
+                ("character", character.to_string().into()),
+                ("encoding", (*encoding).into()),
+            ],
+        ),
+        _ => Failure::other(error.to_string()),
     }
+}
+
+/// The failure's `error` object with the keys that say more about it.
+fn with_keys<const N: usize>(mut failure: Failure, keys: [(&str, Value); N]) -> Failure {
+    if let Value::Object(map) = &mut failure.json {
+        for (key, value) in keys {
+            map.insert(key.to_string(), value);
+        }
+    }
+    failure
 }
 
 /// `iri to-uri`.
@@ -159,7 +170,7 @@ pub fn to_uri(args: &ToUriArgs, out: &mut Out) -> io::Result<Status> {
             }
             Err(e) => {
                 let lossy = String::from_utf8_lossy(input.bytes).into_owned();
-                (lossy, Err(Failure::other(None, e.to_string())))
+                (lossy, Err(Failure::other(e.to_string())))
             }
         };
         out.emit(args.json, input.origin, shown.into(), outcome)

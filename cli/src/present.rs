@@ -9,7 +9,7 @@ use serde_json::json;
 use unicode_width::UnicodeWidthChar;
 
 use crate::input::{Inputs, Origin, ARGS};
-use crate::report::{self, Failure, Out, Output};
+use crate::report::{Failure, Out, Output};
 use crate::Status;
 
 /// Build an IRI from its parts; each value is percent-encoded as its component requires.
@@ -42,12 +42,14 @@ pub struct BuildArgs {
     userinfo: Option<String>,
     /// The host: an IPv4 address (192.0.2.1), an IP literal in brackets ([2001:db8::7],
     /// [v7.x]), or else a registered name, whose delimiters (":", "/", "@", ...) are
-    /// percent-encoded so that they cannot end the host.
+    /// percent-encoded so that they cannot end the host. An IPv6 address is written in its
+    /// RFC 5952 form ([2001:DB8:0::7] gives [2001:db8::7]) and an IPvFuture with a lowercase
+    /// "v"; both are case-insensitive (RFC 3986 §3.2.2).
     // This is `iri build --help` text, shown as written: the brackets are not rustdoc links.
     #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long)]
     host: Option<String>,
-    /// The port: decimal digits, 0 to 65535.
+    /// The port: decimal digits, 0 to 65535, written without leading zeros (0080 gives 80).
     #[arg(long, value_parser = parse_port)]
     port: Option<u16>,
     /// The whole path: empty, absolute ("/a/b") or rootless ("a@b"), split at "/" and each
@@ -108,10 +110,11 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
                         builder.ipvfuture(version, address)
                     }
                     _ => {
-                        let message =
-                            format!("{host}: not an IPv6 address nor an IPvFuture (RFC 3986 §3.2.2)");
-                        report::complain(Some("--host"), &message);
-                        return Ok(Status::Error);
+                        let message = format!(
+                            "--host {host:?}: in brackets, neither an IPv6 address nor an IPvFuture (RFC 3986 §3.2.2: IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\")"
+                        );
+                        let origin = Origin { file: ARGS, line: 0 };
+                        return out.emit(args.json, origin, json!({}), Err(Failure::other(message)));
                     }
                 },
             },
@@ -145,14 +148,14 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
     let outcome = match builder.build() {
         Ok(iri) if args.uri => rfc3987::to_uri(&iri, &ToUriOptions::new())
             .map(|uri| uri.to_string())
-            .map_err(|e| Failure::other(None, e.to_string())),
+            .map_err(|e| Failure::other(e.to_string())),
         Ok(iri) => Ok(iri.to_string()),
         // The column of a parse error is in the built text, not in an argument.
         Err(rfc3987::BuildError::Parse(e)) => Err(Failure {
             column: None,
             ..Failure::parse(&e)
         }),
-        Err(e) => Err(Failure::other(None, e.to_string())),
+        Err(e) => Err(Failure::other(e.to_string())),
     };
     // The options are the input: reported as `<args>`, without a position.
     let origin = Origin { file: ARGS, line: 0 };
@@ -172,7 +175,8 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
 #[command(after_help = "Examples:\n  \
     iri show --visual 'http://ab.גדהוזח.ij/kl/mn/op.html'\n  \
     iri show --isolate 'http://أمثلة.example/'\n\n\
-    One line per input (two with --visual): the display form, or the input's error line. With \
+    One line per input (two with --visual): the display form, or the input's error line (and an \
+    empty line with --visual). With \
     --json: {\"input\", \"output\"} per input, with --visual {\"input\", \"output\", \"marks\"} \
     (output in visual order), or {\"input\", \"error\": {...}}.",
     mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
@@ -200,7 +204,13 @@ pub fn show(args: &ShowArgs, out: &mut Out) -> io::Result<Status> {
                 false => Output::line(rfc3987::display_form(&iri, args.isolate).into_owned()),
                 true => visual(&iri),
             });
-        out.emit(args.json, input.origin, input.shown().into(), outcome)
+        let failed = outcome.is_err();
+        let status = out.emit(args.json, input.origin, input.shown().into(), outcome)?;
+        if failed && args.visual && !args.json {
+            // Two lines per input with --visual: the error line and an empty line of marks.
+            out.record("\n")?;
+        }
+        Ok(status)
     })
 }
 

@@ -106,13 +106,19 @@ pub fn error_json(error: &ParseError) -> Value {
 
 /// The `error` object for a line that is not UTF-8 (no rule was tried: nothing is expected).
 pub fn not_utf8_json(error: &NotUtf8) -> Value {
+    message_json(Some((error.byte_offset, error.column)), &error.message)
+}
+
+/// The `error` object of an error no ABNF rule explains, with the keys of [`error_json`]: the
+/// byte offset and column when it has a position, null component and rule, nothing expected.
+pub fn message_json(position: Option<(usize, usize)>, message: &str) -> Value {
     json!({
-        "byte_offset": error.byte_offset,
-        "column": error.column,
+        "byte_offset": position.map(|(offset, _)| offset),
+        "column": position.map(|(_, column)| column),
         "component": null,
         "rule": null,
         "expected": [],
-        "message": error.message,
+        "message": message,
     })
 }
 
@@ -241,11 +247,23 @@ impl Failure {
         }
     }
 
-    /// Another error; its `error` object is `{"message"}`.
-    pub fn other(column: Option<usize>, message: String) -> Self {
-        let json = json!({ "message": message });
+    /// Another error, without a position; its `error` object has the keys of every other,
+    /// null where there is nothing to say ([`message_json`]).
+    pub fn other(message: String) -> Self {
+        let json = message_json(None, &message);
         Failure {
-            column,
+            column: None,
+            message,
+            json,
+        }
+    }
+
+    /// Another error, at `byte_offset` in `text`.
+    pub fn at(text: &str, byte_offset: usize, message: String) -> Self {
+        let column = column_of(text, byte_offset);
+        let json = message_json(Some((byte_offset, column)), &message);
+        Failure {
+            column: Some(column),
             message,
             json,
         }
@@ -269,7 +287,19 @@ pub fn located(origin: Origin<'_>, column: Option<usize>, message: &str) -> Stri
 /// A message about the run (not about one input) on standard error: `iri: SUBJECT: message`,
 /// or `iri: message`; the lines after the first are indented.
 pub fn complain(subject: Option<&str>, message: &dyn Display) {
-    let message = message.to_string().replace('\n', "\n  ");
+    let message = message.to_string();
+    let lines: Vec<String> = message
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            if i == 0 || line.is_empty() {
+                line.to_string()
+            } else {
+                format!("  {line}")
+            }
+        })
+        .collect();
+    let message = lines.join("\n");
     match subject {
         Some(subject) => eprintln!("iri: {subject}: {message}"),
         None => eprintln!("iri: {message}"),

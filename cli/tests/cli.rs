@@ -380,7 +380,7 @@ fn resolve() {
     let out = iri_stdin(&["resolve", "--base", "a:/", "--json"], b"/.//.\n");
     assert_eq!(
         stdout(&out),
-        "{\"base\":\"a:/\",\"reference\":\"/.//.\",\"output\":\"a:/.//\"}\n"
+        "{\"input\":\"/.//.\",\"base\":\"a:/\",\"output\":\"a:/.//\"}\n"
     );
     // The base must be an IRI (RFC 3986 §5.1: it has a scheme).
     let out = iri(&["resolve", "--base", "b/c", "g"]);
@@ -672,6 +672,8 @@ fn build_path_and_refusals() {
             "ipath-abempty",
         ),
         (&["build", "--path", "a:b"], "ipath-noscheme"),
+        // The options are build's input: a bracketed host that is no IP literal is its error.
+        (&["build", "--host", "[zz]"], "neither an IPv6 address nor an IPvFuture"),
     ] {
         let out = iri(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");

@@ -92,6 +92,8 @@ fn decode_refuses_what_the_rule_refuses() {
         ("query-part", "a=b", "<args>:1:2: invalid query part"),
         // RFC 3987 §4.1: no RLM (U+200F), even though ucschar's ranges take it (column 2).
         ("fragment", "a\u{200F}", "<args>:1:2: invalid ifragment"),
+        // The grammar decides first: "?" (column 2) ends a segment before the RLO after it.
+        ("segment", "a?\u{202E}", "<args>:1:2: invalid isegment"),
         // %E9 starts a three-octet UTF-8 sequence, but "s" follows: not UTF-8 (the "%" is at
         // column 2); no legacy charset is guessed.
         (

@@ -11,8 +11,8 @@ use common::{iri, iri_stdin as run};
 const TEN_MB: usize = 10 * 1024 * 1024;
 
 /// Output bytes allowed per input byte. `parse --json` repeats the input and its components;
-/// `lint --json` repeats the input on each of its at most 20 lines per input (`--max`), and the
-/// rendered lint shows a bounded window per finding.
+/// `lint --json` gives the input and its fixed form once per input, with at most 20 findings
+/// (`--max`), and the rendered lint shows a bounded window per finding.
 const OUTPUT_PER_INPUT_BYTE: usize = 64;
 
 fn fill(unit: &str, len: usize) -> String {

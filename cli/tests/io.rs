@@ -152,10 +152,10 @@ fn json_gives_one_object_per_input_including_invalid_ones() {
     let out = iri_stdin(&["relativize", "--json", "--base", "http://a/x"], stdin);
     assert_eq!(
         json_lines(&out)[0],
-        json!({"base": "http://a/x", "target": "http://a/b", "output": "b"})
+        json!({"input": "http://a/b", "base": "http://a/x", "output": "b"})
     );
     let out = iri_stdin(&["resolve", "--json", "--base", "http://a/x"], stdin);
-    assert_eq!(json_lines(&out)[1]["reference"], "a b");
+    assert_eq!(json_lines(&out)[1]["input"], "a b");
     // encode takes any text: its only invalid input is a line that is not UTF-8.
     let out = iri_stdin(&["encode", "--json", "segment"], b"a b\n\xFF\n");
     assert_eq!(out.status.code(), Some(1));
@@ -322,10 +322,15 @@ fn lint_labels_findings_with_their_line() {
     assert!(!text.contains("1 |"), "lines 1 and 2 have no findings:\n{text}");
     let out = iri_stdin(&["lint", "--json"], stdin);
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 1);
+    assert_eq!(lines.len(), 3, "one object per input");
     assert_eq!(
-        (&lines[0]["file"], &lines[0]["line"]),
+        (&lines[2]["file"], &lines[2]["line"]),
         (&json!("<stdin>"), &json!(3))
+    );
+    assert_eq!(lines[2]["diagnostics"][0]["column"], 1);
+    assert_eq!(
+        (&lines[0]["diagnostics"], &lines[1]["diagnostics"]),
+        (&json!([]), &json!([]))
     );
     // Arguments are labelled by position: "a b" is the second INPUT, its space at column 2.
     let out = iri(&["lint", "http://a/", "a b"]);
@@ -349,7 +354,7 @@ fn lint_labels_findings_with_their_line() {
 /// the command.
 #[test]
 fn run_errors_have_one_format() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["resolve", "--base", "b/c", "g"], "iri: --base: invalid IRI"),
         (
             &["relativize", "--base", "b/c", "http://a/"],
@@ -362,7 +367,6 @@ fn run_errors_have_one_format() {
         (&["to-uri", "--encoding", "klingon"], "iri: --encoding klingon: "),
         (&["check", "--rule", "host-name"], "iri: --rule: "),
         (&["parse", "--tree", "--rule", "host-name", "a"], "iri: --rule: "),
-        (&["build", "--host", "[zz]"], "iri: --host: [zz]: "),
     ];
     for (args, start) in cases {
         let out = iri_stdin(args, b"");
@@ -397,4 +401,38 @@ fn help_documents_inputs_and_records() {
         assert!(help.contains("--file <PATH>"), "{command}: {help}");
         assert!(help.contains("`-`"), "{command}: {help}");
     }
+}
+
+/// `show --visual` prints two lines per input, an invalid one included (its error line and an
+/// empty line of marks), so that the pairs stay aligned with the inputs.
+#[test]
+fn show_visual_keeps_pairs_of_lines() {
+    let out = iri_stdin(&["show", "--visual"], b"a b\nhttp://a/\n");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("<stdin>:1:2: "), "{text}");
+    assert_eq!(lines[1], "");
+    // "http://a/": no right-to-left character, so the visual order is the text; under it the
+    // scheme "http" (s), "://" unmarked, the host "a" (h); the "/" that begins the path is a
+    // delimiter, unmarked as in `cli::show_display_form_and_visual_order`, and the line ends
+    // at its last mark.
+    assert_eq!(lines[2], "http://a/");
+    assert_eq!(lines[3], "ssss   h");
+}
+
+/// A usage error (clap's) is a message about the run in the one format, `iri: message`, with
+/// exit status 2 and nothing on standard output.
+#[test]
+fn usage_errors_have_the_one_format() {
+    for args in [&["normalize", "--level", "foo", "x"][..], &["resolve", "x"]] {
+        let out = iri(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).starts_with("iri: "), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{args:?}");
+    }
+    // --help is not an error: standard output, exit 0.
+    let out = iri(&["normalize", "--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("Usage:"));
 }

@@ -8,10 +8,12 @@ use serde_json::{json, Value};
 
 use common::{iri, json_lines, stderr, stdout};
 
-/// `iri lint --json`: one object per diagnostic with the keys of issue 5, in order, then where
-/// the input came from (issue 13: `<args>` and its position); `help` is the fix of the span in
-/// words. "%7e" has lowercase hex digits (RFC 3987 §5.3.2.1: "%7E") and
-/// encodes the unreserved "~" (§5.3.2.3: write "~"). Warnings alone exit 0.
+/// `iri lint --json`: one object per input (issue 13), where it came from (`<args>` and its
+/// position), then its diagnostics with the keys of issue 5 and the column; `help` is the fix
+/// of the span in words. "%7e" (bytes 9–12, column 10) has lowercase hex digits (RFC 3987
+/// §5.3.2.1: "%7E") and encodes the unreserved "~" (§5.3.2.3: write "~"); with both fixes the
+/// finer one wins (`checks::all_fixes_applied`), so the fixed input is "http://a/~". Warnings
+/// alone exit 0.
 #[test]
 fn json_help_is_the_local_fix() {
     let out = iri(&["lint", "--json", "http://a/%7e"]);
@@ -20,23 +22,42 @@ fn json_help_is_the_local_fix() {
     assert_eq!(
         lines,
         [
-            json!({"input": "http://a/%7e", "code": "pct-lowercase-hex", "severity": "warning",
-                "section": "5.3.2.1", "span": [9, 12], "message": "%7e has lowercase hex digits",
-                "help": "write `%7e` as `%7E`", "file": "<args>", "line": 1}),
-            json!({"input": "http://a/%7e", "code": "pct-unreserved", "severity": "warning",
-                "section": "5.3.2.3", "span": [9, 12],
+            json!({"input": "http://a/%7e", "file": "<args>", "line": 1, "diagnostics": [
+            {"code": "pct-lowercase-hex", "severity": "warning", "section": "5.3.2.1",
+                "span": [9, 12], "column": 10, "message": "%7e has lowercase hex digits",
+                "help": "write `%7e` as `%7E`"},
+            {"code": "pct-unreserved", "severity": "warning", "section": "5.3.2.3",
+                "span": [9, 12], "column": 10,
                 "message": "%7e encodes the unreserved character \"~\"",
-                "help": "write `%7e` as `~`", "file": "<args>", "line": 1}),
+                "help": "write `%7e` as `~`"},
+        ], "not_shown": 0, "fixed": "http://a/~"})
         ]
     );
     let keys: Vec<&String> = lines[0].as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
-        ["input", "code", "severity", "section", "span", "message", "help", "file", "line"]
+        ["input", "file", "line", "diagnostics", "not_shown", "fixed"]
     );
-    // No fix: help is null (§4.2 says what to avoid, not what to write).
+    let keys: Vec<&String> = lines[0]["diagnostics"][0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["code", "severity", "section", "span", "column", "message", "help"]
+    );
+    // No fix: help and fixed are null (§4.2 says what to avoid, not what to write).
     let out = iri(&["lint", "--json", "http://a/\u{5D0}1"]);
-    assert_eq!(json_lines(&out)[0]["help"], Value::Null);
+    let line = &json_lines(&out)[0];
+    assert_eq!(
+        (&line["diagnostics"][0]["help"], &line["fixed"]),
+        (&Value::Null, &Value::Null)
+    );
+    // An input without findings still has its object: one per input.
+    let out = iri(&["lint", "--json", "http://a/", "http://b/"]);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["diagnostics"], json!([]));
+    // --codes --json: one object per code (the library's CODES).
+    let out = iri(&["lint", "--codes", "--json"]);
+    assert_eq!(json_lines(&out).len(), rfc3987::CODES.len());
 }
 
 /// §4.1: a bidi formatting character is an error, and its fix is its percent-encoded form
@@ -47,10 +68,12 @@ fn bidi_formatting_character_has_a_fix() {
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 1);
-    assert_eq!(lines[0]["code"], "bidi-formatting-character");
-    assert_eq!(lines[0]["severity"], "error");
-    assert_eq!(lines[0]["span"], json!([9, 12]));
-    assert_eq!(lines[0]["help"], "percent-encode it as `%E2%80%8F`");
+    let found = &lines[0]["diagnostics"];
+    assert_eq!(found.as_array().unwrap().len(), 1);
+    assert_eq!(found[0]["code"], "bidi-formatting-character");
+    assert_eq!(found[0]["severity"], "error");
+    assert_eq!(found[0]["span"], json!([9, 12]));
+    assert_eq!(found[0]["help"], "percent-encode it as `%E2%80%8F`");
     let text = stdout(&iri(&["lint", "http://a/\u{200F}"]));
     assert!(
         text.contains("help: with every fix applied: http://a/%E2%80%8F\n"),
@@ -77,11 +100,8 @@ fn long_input_renders_in_linear_size() {
     let out = iri(&["lint", "--json", &input]);
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 1);
-    assert!(
-        lines[0]["help"].as_str().unwrap().len() < 200,
-        "{}",
-        lines[0]["help"]
-    );
+    let help = &lines[0]["diagnostics"][0]["help"];
+    assert!(help.as_str().unwrap().len() < 200, "{help}");
 
     // 5000 separate findings ("%41/" repeated): each rendered with a bounded window, where the
     // whole input under each would be 5000 x 20 kB.

@@ -91,10 +91,10 @@ fn unreachable_and_invalid_targets() {
     let lines = json_lines(&out);
     assert_eq!(
         lines[0],
-        json!({"base": BASE, "target": "http://a/b/c/g", "output": "g"})
+        json!({"input": "http://a/b/c/g", "base": BASE, "output": "g"})
     );
     let keys: Vec<&String> = lines[1].as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["base", "target", "error"]);
+    assert_eq!(keys, ["input", "base", "error"]);
     // The base must be an IRI: exit 2.
     assert_eq!(
         iri(&["relativize", "--base", "../b", "http://a/"]).status.code(),
