@@ -673,7 +673,10 @@ fn build_path_and_refusals() {
         ),
         (&["build", "--path", "a:b"], "ipath-noscheme"),
         // The options are build's input: a bracketed host that is no IP literal is its error.
-        (&["build", "--host", "[zz]"], "neither an IPv6 address nor an IPvFuture"),
+        (
+            &["build", "--host", "[zz]"],
+            "neither an IPv6 address nor an IPvFuture",
+        ),
     ] {
         let out = iri(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
