@@ -344,7 +344,7 @@ fn parse(args: &ParseArgs, out: &mut Out) -> io::Result<Status> {
             }
             Err(n) => {
                 return out
-                    .record(&format!("{}\n  {}\n", n.lossy, n.message))
+                    .record(&format!("{}\n  {}\n", report::header(&n.lossy), n.message))
                     .map(|()| Status::Invalid)
             }
         };

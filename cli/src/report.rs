@@ -178,14 +178,28 @@ pub fn components_listing(iri: &IriRef<&str>) -> String {
     out
 }
 
-/// A parse error indented under its input (cut to its first 80 characters: the error shows a
-/// window around the position), for the readable listings.
+/// An invalid input as a listing's header: its first 80 characters (the error shows a window
+/// around the position), with control characters (ESC, which a terminal would obey) and the
+/// RFC 3987 §4.1 bidi formatting characters (which would reorder the line) written as `\u{…}`.
+pub fn header(input: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in input.chars().enumerate() {
+        if i == 80 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}') {
+            out.push_str(&format!("\\u{{{:X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A parse error indented under its input ([`header`]), for the readable listings.
 pub fn error_listing(error: &ParseError) -> String {
-    let input = error.input();
-    let mut out = match input.char_indices().nth(80) {
-        Some((cut, _)) => format!("{}…\n", &input[..cut]),
-        None => format!("{input}\n"),
-    };
+    let mut out = format!("{}\n", header(error.input()));
     for line in error.to_string().lines() {
         out.push_str("  ");
         out.push_str(line);
@@ -320,6 +334,16 @@ pub fn column_of(text: &str, offset: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A listing's header never lets the terminal obey the input: ESC (U+001B) and RLO
+    /// (U+202E, RFC 3987 §4.1) are written as escapes, and the header stops at 80 characters.
+    #[test]
+    fn header_escapes_and_cuts() {
+        assert_eq!(header("ab\u{1B}[31mc"), "ab\\u{1B}[31mc");
+        assert_eq!(header("a\u{202E}b"), "a\\u{202E}b");
+        assert_eq!(header(&"x".repeat(100)), format!("{}…", "x".repeat(80)));
+        assert_eq!(header(&"é".repeat(80)), "é".repeat(80));
+    }
 
     #[test]
     fn column_of_counts_characters() {
