@@ -2,7 +2,7 @@
 # Regenerates the seed corpora of the fuzz targets from the repository's test data (run from fuzz/).
 set -euo pipefail
 cd "$(dirname "$0")"
-shared=../tests/data/corpus
+corpus=../tests/data/corpus
 for target in parse scanner_vs_grammar abnf normalize mapping resolve differential; do mkdir -p "corpus/$target"; done
 i=0
 seed() { # seed TEXT TARGETS...
@@ -11,7 +11,7 @@ seed() { # seed TEXT TARGETS...
   for target in "$@"; do printf '%s' "$text" > "corpus/$target/seed-$i"; done
 }
 while IFS= read -r line; do seed "$line" parse scanner_vs_grammar abnf normalize mapping differential; done \
-  < <(head -n 300 "$shared/bench-sample/iris-mixed-10k.txt"; head -n 300 "$shared/bench-sample/iris-nonascii-10k.txt")
+  < <(head -n 300 "$corpus/bench-sample/iris-mixed-10k.txt"; head -n 300 "$corpus/bench-sample/iris-nonascii-10k.txt")
 # The project's table of common mistakes (inputs as written, escapes and all) and IPv6 forms.
 while IFS=$'\t' read -r _ input _; do seed "$input" abnf scanner_vs_grammar; done \
   < <(grep -v '^#' ../tests/data/mistakes.tsv | grep .)
@@ -22,9 +22,9 @@ def walk(v):
     if isinstance(v,str): print(v.replace("\n"," "))
     elif isinstance(v,list): [walk(x) for x in v]
     elif isinstance(v,dict): [walk(x) for x in v.values()]
-for f in sys.argv[1:]: walk(json.load(open(f)))' "$shared/rfc-examples/rfc3987-examples.json" "$shared/wpt-url/urltestdata.json")
+for f in sys.argv[1:]: walk(json.load(open(f)))' "$corpus/rfc-examples/rfc3987-examples.json" "$corpus/wpt-url/urltestdata.json")
 while IFS=, read -r base reference; do seed "$base"$'\n'"$reference" resolve; done \
-  < <(tail -n +2 "$shared/bench-sample/relative_urls_cc_2500.csv" | head -n 500)
+  < <(tail -n +2 "$corpus/bench-sample/relative_urls_cc_2500.csv" | head -n 500)
 while IFS=$'\t' read -r base reference _; do seed "$base"$'\n'"$reference" resolve; done \
-  < <(grep -v '^#' "$shared/rfc-examples/rfc3986-5.4-resolution.tsv")
+  < <(grep -v '^#' "$corpus/rfc-examples/rfc3986-5.4-resolution.tsv")
 echo "seeded $i inputs"

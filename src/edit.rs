@@ -12,6 +12,7 @@ use crate::error::ParseError;
 use crate::explain::spelled;
 use crate::grammar::Rule;
 use crate::parse::{rejection_as, spans, StartSymbol};
+use crate::recompose::recompose;
 use crate::types::IriRef;
 
 /// Why an edit ([`Iri::with_path`](crate::Iri::with_path) and the other `with_` methods) was
@@ -161,24 +162,7 @@ pub(crate) fn edit(
             ),
         }));
     }
-    let mut text = String::new();
-    if let Some(scheme) = scheme {
-        text.push_str(scheme);
-        text.push(':');
-    }
-    if let Some(authority) = authority {
-        text.push_str("//");
-        text.push_str(authority);
-    }
-    text.push_str(path);
-    if let Some(query) = query {
-        text.push('?');
-        text.push_str(query);
-    }
-    if let Some(fragment) = fragment {
-        text.push('#');
-        text.push_str(fragment);
-    }
+    let text = recompose(scheme, authority, path, query, fragment);
     let spans = spans(&text, symbol).map_err(|error| EditError::Invalid { component, error })?;
     // What was checked above is all that makes components run into each other; this is the
     // proof that the result has exactly the components asked for.

@@ -270,6 +270,22 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
     input[..offset].chars().count() + 1
 }
 
+/// `text` as the crate's error messages show it, for a terminal or a log: the characters that
+/// would move or hide the text around them (controls such as ESC, the RFC 3987 §4.1 bidi
+/// formatting characters and the isolates, white space other than the space, zero-width
+/// characters, the byte order mark) written `\u{XXXX}`.
+///
+/// ```
+/// assert_eq!(rfc3987::printable("a\u{1B}[31m\u{202E}b"), "a\\u{1B}[31m\\u{202E}b");
+/// assert_eq!(rfc3987::printable("résumé"), "résumé");
+/// ```
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_invisible) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.chars().map(visible).collect())
+}
+
 /// `c` as error messages show it: characters that would move or hide the text around them are
 /// written `\u{XXXX}`.
 pub(crate) fn visible(c: char) -> String {

@@ -91,7 +91,7 @@ pub use checks::{check, lint, Diagnostic, Severity, CODES};
 pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use display::{display_form, display_with, visual_order};
 pub use edit::EditError;
-pub use error::{ParseError, ParseErrorKind, SyntaxComponent};
+pub use error::{printable, ParseError, ParseErrorKind, SyntaxComponent};
 pub use idn::IdnaError;
 pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
 pub use parse::{validate, validate_with_grammar, StartSymbol};

@@ -3,6 +3,37 @@
 
 use crate::components::{Authority, AuthoritySpans, HostSpans, PathKind, Span, Spans};
 
+/// RFC 3986 §5.3 component recomposition of text that is known to fit: each component as
+/// given, with its delimiters, nothing repaired (the builder and the edits refuse a path that
+/// would not fit before they write, and parse the result).
+pub(crate) fn recompose(
+    scheme: Option<&str>,
+    authority: Option<&str>,
+    path: &str,
+    query: Option<&str>,
+    fragment: Option<&str>,
+) -> String {
+    let mut text = String::new();
+    if let Some(scheme) = scheme {
+        text.push_str(scheme);
+        text.push(':');
+    }
+    if let Some(authority) = authority {
+        text.push_str("//");
+        text.push_str(authority);
+    }
+    text.push_str(path);
+    if let Some(query) = query {
+        text.push('?');
+        text.push_str(query);
+    }
+    if let Some(fragment) = fragment {
+        text.push('#');
+        text.push_str(fragment);
+    }
+    text
+}
+
 /// Writes components in the order of RFC 3986 §5.3 and records their spans.
 pub(crate) struct Recomposer {
     text: String,

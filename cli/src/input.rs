@@ -73,12 +73,11 @@ impl<'a> Input<'a> {
     }
 }
 
-/// One line, as read: its 1-based number, its bytes (without the line end), and its text, or
-/// why the bytes are not UTF-8.
+/// One line, as read: its 1-based number and its bytes (without the line end), not yet
+/// decoded ([`decode`]: `iri check` decodes in its worker threads).
 pub struct Line<'a> {
     pub number: usize,
     pub bytes: &'a [u8],
-    pub text: Result<&'a str, NotUtf8>,
 }
 
 /// A line that is not UTF-8: where its valid prefix ends, and the line shown lossily.
@@ -145,7 +144,7 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
         status = status.max(each(Input {
             origin,
             bytes: line.bytes,
-            text: line.text,
+            text: decode(line.bytes),
         })?);
         Ok(())
     };
@@ -185,8 +184,7 @@ pub fn for_each_line<R: BufRead, E>(
         let mut bytes = buffer.as_slice();
         bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        let text = decode(bytes);
-        each(Line { number, bytes, text }).map_err(Stop::Each)?;
+        each(Line { number, bytes }).map_err(Stop::Each)?;
     }
 }
 
@@ -203,7 +201,7 @@ fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {
         .iter()
         .map(|b| format!("0x{b:02X}"))
         .collect();
-    let column = prefix.chars().count() + 1;
+    let column = report::column_of(prefix, valid);
     NotUtf8 {
         byte_offset: valid,
         column,
@@ -227,7 +225,7 @@ mod tests {
         let read = for_each_line(input, |line| -> Result<(), ()> {
             out.push((
                 line.number,
-                line.text
+                decode(line.bytes)
                     .map(str::to_string)
                     .map_err(|e| (e.byte_offset, e.column)),
             ));

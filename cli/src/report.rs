@@ -179,22 +179,14 @@ pub fn components_listing(iri: &IriRef<&str>) -> String {
 }
 
 /// An invalid input as a listing's header: its first 80 characters (the error shows a window
-/// around the position), with control characters (ESC, which a terminal would obey) and the
-/// RFC 3987 §4.1 bidi formatting characters (which would reorder the line) written as `\u{…}`.
+/// around the position), with the characters a terminal would obey or that would reorder the
+/// line (ESC, the RFC 3987 §4.1 bidi formatting characters) written as `\u{…}`
+/// ([`rfc3987::printable`]).
 pub fn header(input: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in input.chars().enumerate() {
-        if i == 80 {
-            out.push('…');
-            break;
-        }
-        if c.is_control() || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}') {
-            out.push_str(&format!("\\u{{{:X}}}", c as u32));
-        } else {
-            out.push(c);
-        }
+    match input.char_indices().nth(80) {
+        Some((cut, _)) => format!("{}…", rfc3987::printable(&input[..cut])),
+        None => rfc3987::printable(input).into_owned(),
     }
-    out
 }
 
 /// A parse error indented under its input ([`header`]), for the readable listings.

@@ -9,6 +9,7 @@ mod rules;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use crate::components::Host;
+use crate::recompose::recompose;
 use crate::types::IriRef;
 
 pub use encode::{decode, encode, Component, DecodeUtf8Error};
@@ -256,36 +257,30 @@ impl IriBuilder {
     /// components that were set (a reg-name that reads as an IPv4 address).
     pub fn build(&self) -> Result<IriRef<String>, BuildError> {
         self.check()?;
-        let mut text = String::new();
-        if let Some(scheme) = &self.scheme {
-            text.push_str(scheme);
-            text.push(':');
-        }
-        if let Some(host) = &self.host {
-            text.push_str("//");
-            if let Some(userinfo) = &self.userinfo {
-                text.push_str(userinfo);
-                text.push('@');
-            }
+        // RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ].
+        let authority = self.host.as_ref().map(|host| {
+            let mut authority = self
+                .userinfo
+                .as_ref()
+                .map_or_else(String::new, |u| format!("{u}@"));
             match host {
-                BuiltHost::RegName { encoded, .. } => text.push_str(encoded),
-                BuiltHost::Ipv4(a) => text.push_str(&a.to_string()),
-                BuiltHost::Ipv6(a) => text.push_str(&format!("[{a}]")),
-                BuiltHost::IpvFuture(v, a) => text.push_str(&format!("[v{v}.{a}]")),
+                BuiltHost::RegName { encoded, .. } => authority.push_str(encoded),
+                BuiltHost::Ipv4(a) => authority.push_str(&a.to_string()),
+                BuiltHost::Ipv6(a) => authority.push_str(&format!("[{a}]")),
+                BuiltHost::IpvFuture(v, a) => authority.push_str(&format!("[v{v}.{a}]")),
             }
             if let Some(port) = self.port {
-                text.push_str(&format!(":{port}"));
+                authority.push_str(&format!(":{port}"));
             }
-        }
-        text.push_str(&self.path);
-        if let Some(query) = &self.query {
-            text.push('?');
-            text.push_str(query);
-        }
-        if let Some(fragment) = &self.fragment {
-            text.push('#');
-            text.push_str(fragment);
-        }
+            authority
+        });
+        let text = recompose(
+            self.scheme.as_deref(),
+            authority.as_deref(),
+            &self.path,
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        );
         let iri = IriRef::parse(text).map_err(BuildError::Parse)?;
         self.verify(&iri)?;
         Ok(iri)

@@ -55,6 +55,23 @@ pub use narrow::{NarrowError, NotNarrow};
 pub(crate) use shape::sealed::Built;
 pub use shape::{Reference, UriReference, WithScheme};
 
+/// Equality with text, both ways: a parsed value equals the strings that hold its text.
+macro_rules! eq_text {
+    ($name:ident: $($text:ty),*) => {$(
+        impl<T: Deref<Target = str>> PartialEq<$text> for $name<T> {
+            fn eq(&self, other: &$text) -> bool {
+                *self.text == *AsRef::<str>::as_ref(other)
+            }
+        }
+
+        impl<T: Deref<Target = str>> PartialEq<$name<T>> for $text {
+            fn eq(&self, other: &$name<T>) -> bool {
+                *AsRef::<str>::as_ref(self) == *other.text
+            }
+        }
+    )*};
+}
+
 macro_rules! parsed_type {
     ($(#[$doc:meta])* $name:ident, $symbol:expr, $example:literal) => {
         $(#[$doc])*
@@ -195,41 +212,7 @@ macro_rules! parsed_type {
 
         impl<T: Deref<Target = str>> Eq for $name<T> {}
 
-        impl<T: Deref<Target = str>> PartialEq<str> for $name<T> {
-            fn eq(&self, other: &str) -> bool {
-                *self.text == *other
-            }
-        }
-
-        impl<T: Deref<Target = str>> PartialEq<&str> for $name<T> {
-            fn eq(&self, other: &&str) -> bool {
-                *self.text == **other
-            }
-        }
-
-        impl<T: Deref<Target = str>> PartialEq<String> for $name<T> {
-            fn eq(&self, other: &String) -> bool {
-                *self.text == **other
-            }
-        }
-
-        impl<T: Deref<Target = str>> PartialEq<$name<T>> for str {
-            fn eq(&self, other: &$name<T>) -> bool {
-                *self == *other.text
-            }
-        }
-
-        impl<T: Deref<Target = str>> PartialEq<$name<T>> for &str {
-            fn eq(&self, other: &$name<T>) -> bool {
-                **self == *other.text
-            }
-        }
-
-        impl<T: Deref<Target = str>> PartialEq<$name<T>> for String {
-            fn eq(&self, other: &$name<T>) -> bool {
-                **self == *other.text
-            }
-        }
+        eq_text!($name: str, &str, String);
 
         impl<T: Deref<Target = str>> PartialOrd for $name<T> {
             fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
