@@ -1,23 +1,16 @@
 //! Parsing to components: rfc3987 (fast path, and the pest grammar alone) against oxiri,
-//! iri-string and fluent-uri on the two IRI corpora, and url on the absolute IRIs.
+//! iri-string and fluent-uri on the two IRI corpora, and url on the absolute IRIs. The loops are
+//! in `common/work.rs`, shared with the instruction counts of `count.rs`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
 mod common;
-
-/// The components, touched so that no parser's work is skipped.
-fn touch(iri: &rfc3987::IriRef<&str>) -> usize {
-    iri.scheme().map_or(0, str::len)
-        + iri.authority().map_or(0, |a| a.host_str().len())
-        + iri.path().as_str().len()
-        + iri.query().map_or(0, str::len)
-        + iri.fragment().map_or(0, str::len)
-}
+use common::work::{self, Crate};
 
 fn parse(c: &mut Criterion) {
     for file in ["iris-mixed-100k.txt", "iris-nonascii.txt"] {
         let text = common::corpus(file);
-        let lines: Vec<&str> = text.lines().collect();
+        let lines = common::lines(&text, None);
         let accepted = |f: &dyn Fn(&str) -> bool| lines.iter().filter(|l| f(l)).count();
         eprintln!(
             "{file}: {} lines; accepted as IRI references by rfc3987 {}, oxiri {}, iri-string {}, fluent-uri {}",
@@ -29,51 +22,15 @@ fn parse(c: &mut Criterion) {
         );
         let mut group = c.benchmark_group(format!("parse/{file}"));
         common::configure(&mut group, text.len());
-        group.bench_function("rfc3987", |b| {
-            b.iter(|| {
-                lines
-                    .iter()
-                    .filter_map(|l| rfc3987::IriRef::parse(*l).ok())
-                    .map(|i| touch(&i))
-                    .sum::<usize>()
-            })
-        });
-        group.bench_function("rfc3987 (grammar)", |b| {
-            b.iter(|| {
-                lines
-                    .iter()
-                    .filter_map(|l| rfc3987::IriRef::parse_with_grammar(*l).ok())
-                    .map(|i| touch(&i))
-                    .sum::<usize>()
-            })
-        });
-        group.bench_function("oxiri", |b| {
-            b.iter(|| {
-                lines
-                    .iter()
-                    .filter_map(|l| oxiri::IriRef::parse(*l).ok())
-                    .map(|i| i.path().len())
-                    .sum::<usize>()
-            })
-        });
-        group.bench_function("iri-string", |b| {
-            b.iter(|| {
-                lines
-                    .iter()
-                    .filter_map(|l| iri_string::types::IriReferenceStr::new(l).ok())
-                    .map(|i| i.path_str().len())
-                    .sum::<usize>()
-            })
-        });
-        group.bench_function("fluent-uri", |b| {
-            b.iter(|| {
-                lines
-                    .iter()
-                    .filter_map(|l| fluent_uri::IriRef::parse(*l).ok())
-                    .map(|i| i.path().as_str().len())
-                    .sum::<usize>()
-            })
-        });
+        for krate in [
+            Crate::Rfc3987,
+            Crate::Grammar,
+            Crate::Oxiri,
+            Crate::IriString,
+            Crate::FluentUri,
+        ] {
+            group.bench_function(krate.name(), |b| b.iter(|| work::parse(krate, &lines)));
+        }
         group.finish();
     }
 
@@ -83,33 +40,9 @@ fn parse(c: &mut Criterion) {
     let bytes = absolute.iter().map(|l| l.len() + 1).sum();
     let mut group = c.benchmark_group("parse/iris-mixed-100k.txt (IRIs, for url)");
     common::configure(&mut group, bytes);
-    group.bench_function("rfc3987", |b| {
-        b.iter(|| {
-            absolute
-                .iter()
-                .filter_map(|l| rfc3987::Iri::parse(*l).ok())
-                .map(|i| i.path().as_str().len())
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("oxiri", |b| {
-        b.iter(|| {
-            absolute
-                .iter()
-                .filter_map(|l| oxiri::Iri::parse(*l).ok())
-                .map(|i| i.path().len())
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("url", |b| {
-        b.iter(|| {
-            absolute
-                .iter()
-                .filter_map(|l| url::Url::parse(l).ok())
-                .map(|u| u.path().len())
-                .sum::<usize>()
-        })
-    });
+    for krate in [Crate::Rfc3987, Crate::Oxiri, Crate::Url] {
+        group.bench_function(krate.name(), |b| b.iter(|| work::parse(krate, &absolute)));
+    }
     group.finish();
 }
 

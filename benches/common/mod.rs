@@ -2,6 +2,8 @@
 //! (the machines are shared and noisy: compare crates within one run, as ratios).
 #![allow(dead_code)] // each benchmark uses part of this module
 
+pub mod work;
+
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Throughput};
@@ -21,4 +23,43 @@ pub fn configure<M: criterion::measurement::Measurement>(group: &mut BenchmarkGr
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
         .throughput(Throughput::Bytes(bytes as u64));
+}
+
+/// The lines of `file` (all of them, or the first `limit`).
+pub fn lines(text: &str, limit: Option<usize>) -> Vec<&str> {
+    text.lines().take(limit.unwrap_or(usize::MAX)).collect()
+}
+
+/// The lines that rfc3987, iri-string and fluent-uri all accept as an IRI, so that the passes
+/// after parsing (to-URI, normalize) do the same work in every crate.
+pub fn iris<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    lines
+        .iter()
+        .copied()
+        .filter(|l| {
+            rfc3987::Iri::parse(*l).is_ok()
+                && iri_string::types::IriStr::new(l).is_ok()
+                && fluent_uri::Iri::parse(*l).is_ok()
+        })
+        .collect()
+}
+
+/// The (base, reference) pairs of relative_urls_cc_10k.csv that every crate accepts (base as an
+/// IRI, reference as an IRI reference).
+pub fn resolve_pairs(csv: &str, limit: Option<usize>) -> Vec<(&str, &str)> {
+    csv.lines()
+        .skip(1)
+        .take(limit.unwrap_or(usize::MAX))
+        .filter_map(|l| l.split_once(','))
+        .filter(|(base, reference)| {
+            rfc3987::Iri::parse(*base).is_ok()
+                && rfc3987::IriRef::parse(*reference).is_ok()
+                && oxiri::Iri::parse(*base).is_ok()
+                && oxiri::IriRef::parse(*reference).is_ok()
+                && iri_string::types::IriAbsoluteStr::new(base).is_ok()
+                && iri_string::types::IriReferenceStr::new(reference).is_ok()
+                && fluent_uri::Iri::parse(*base).is_ok()
+                && fluent_uri::IriRef::parse(*reference).is_ok()
+        })
+        .collect()
 }

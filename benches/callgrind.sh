@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Instructions and allocations of every measured loop, rfc3987 against each peer, in one run:
+# the figures BENCHMARKS.md gives beside criterion's times. Instructions do not depend on the
+# load of a shared machine; they are the figures that reproduce.
+#
+#   benches/callgrind.sh [LINES]            the loops of benches/count.rs (first LINES lines, 20,000)
+#   benches/callgrind.sh check [FILE]       whole processes: `iri check` against the oxiri line
+#                                           checker (FILE: ../shared/corpus/bench/iris-nonascii.txt)
+#
+# Needs valgrind and ../shared/corpus/bench (see BENCHMARKS.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The path of a binary cargo has built (release profile, as `cargo bench` builds).
+count_bin=$(cargo bench --bench count --no-run --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for l in sys.stdin:
+    m = json.loads(l)
+    if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "count" and m.get("executable"):
+        print(m["executable"])')
+
+# Instructions collected by callgrind for one command; only inside `measured` when asked.
+instructions() {
+  local out; out=$(mktemp)
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1
+  callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }'
+  rm -f "$out"
+}
+
+if [ "${1:-}" = "check" ]; then
+  file=${2:-../shared/corpus/bench/iris-nonascii.txt}
+  cargo build --release -p iri-cli -q
+  iri=target/release/iri
+  base=$(instructions "$count_bin" linecheck "$file")
+  printf '%-36s %15s %8s\n' "whole process on ${file##*/}" instructions "÷ oxiri"
+  printf '%-36s %15s %8s\n' "oxiri line checker" "$base" "1.00"
+  for args in "check --jobs 1" "check --jobs 1 --lint"; do
+    n=$(instructions "$iri" $args "$file")
+    printf '%-36s %15s %8.2f\n' "iri $args" "$n" "$(echo "$n / $base" | bc -l)"
+  done
+  exit 0
+fi
+
+lines=${1:-20000}
+row() { # operation, crates...
+  local operation=$1; shift
+  local ours=""
+  for krate in "$@"; do
+    local n allocs
+    n=$(instructions --collect-atstart=no --toggle-collect='*measured*' "$count_bin" "$operation" "$krate" "$lines")
+    allocs=$("$count_bin" "$operation" "$krate" "$lines" | sed -E 's/.*\(([0-9.]+) per item\).*/\1/')
+    [ -z "$ours" ] && ours=$n
+    printf '%-16s %-18s %14s %12s %18s\n' "$operation" "$krate" "$n" \
+      "$(printf %.2f "$(echo "$ours / $n" | bc -l)")" "$allocs"
+  done
+}
+printf '%-16s %-18s %14s %12s %18s\n' operation crate instructions "rfc3987 ÷" "allocations/item"
+row parse-mixed rfc3987 oxiri fluent-uri iri-string grammar
+row parse-nonascii rfc3987 oxiri fluent-uri iri-string grammar
+row parse-iris rfc3987 oxiri url
+row resolve rfc3987 oxiri fluent-uri iri-string
+row normalize rfc3987 fluent-uri iri-string
+row to-uri rfc3987 fluent-uri iri-string

@@ -1,0 +1,236 @@
+//! The measured work, one function per operation, written once for the criterion benchmarks
+//! (time) and for `benches/count.rs` (instructions under callgrind, allocations). Each function
+//! runs every crate's loop over the same prepared inputs and touches the result, so that no
+//! crate's work is skipped.
+#![allow(dead_code)] // each benchmark uses part of this module
+
+use rfc3987::{Level, NormalizeOptions, ToUriOptions};
+
+/// The crates measured. `Grammar` is rfc3987 with the pest grammar deciding alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crate {
+    Rfc3987,
+    Grammar,
+    Oxiri,
+    IriString,
+    FluentUri,
+    Url,
+}
+
+impl Crate {
+    pub fn name(self) -> &'static str {
+        match self {
+            Crate::Rfc3987 => "rfc3987",
+            Crate::Grammar => "rfc3987 (grammar)",
+            Crate::Oxiri => "oxiri",
+            Crate::IriString => "iri-string",
+            Crate::FluentUri => "fluent-uri",
+            Crate::Url => "url",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Crate> {
+        [
+            Crate::Rfc3987,
+            Crate::Grammar,
+            Crate::Oxiri,
+            Crate::IriString,
+            Crate::FluentUri,
+            Crate::Url,
+        ]
+        .into_iter()
+        .find(|c| c.name() == name || (*c == Crate::Grammar && name == "grammar"))
+    }
+}
+
+/// The components rfc3987 gives, touched.
+fn touch(iri: &rfc3987::IriRef<&str>) -> usize {
+    iri.scheme().map_or(0, str::len)
+        + iri.authority().map_or(0, |a| a.host_str().len())
+        + iri.path().as_str().len()
+        + iri.query().map_or(0, str::len)
+        + iri.fragment().map_or(0, str::len)
+}
+
+/// Parsing each line as an IRI reference (`url`: as an absolute URL; give it only IRIs).
+pub fn parse(krate: Crate, lines: &[&str]) -> usize {
+    match krate {
+        Crate::Rfc3987 => lines
+            .iter()
+            .filter_map(|l| rfc3987::IriRef::parse(*l).ok())
+            .map(|i| touch(&i))
+            .sum(),
+        Crate::Grammar => lines
+            .iter()
+            .filter_map(|l| rfc3987::IriRef::parse_with_grammar(*l).ok())
+            .map(|i| touch(&i))
+            .sum(),
+        Crate::Oxiri => lines
+            .iter()
+            .filter_map(|l| oxiri::IriRef::parse(*l).ok())
+            .map(|i| i.scheme().map_or(0, str::len) + i.authority().map_or(0, str::len) + i.path().len())
+            .sum(),
+        Crate::IriString => lines
+            .iter()
+            .filter_map(|l| iri_string::types::IriReferenceStr::new(l).ok())
+            .map(|i| i.authority_str().map_or(0, str::len) + i.path_str().len())
+            .sum(),
+        Crate::FluentUri => lines
+            .iter()
+            .filter_map(|l| fluent_uri::IriRef::parse(*l).ok())
+            .map(|i| i.authority().map_or(0, |a| a.host().len()) + i.path().as_str().len())
+            .sum(),
+        Crate::Url => lines
+            .iter()
+            .filter_map(|l| url::Url::parse(l).ok())
+            .map(|u| u.path().len())
+            .sum(),
+    }
+}
+
+/// IRIs parsed by each crate before the measured loop (for to-URI and normalize).
+pub struct Parsed<'a> {
+    ours: Vec<rfc3987::Iri<&'a str>>,
+    iri_string: Vec<&'a iri_string::types::IriStr>,
+    fluent: Vec<fluent_uri::Iri<&'a str>>,
+}
+
+impl<'a> Parsed<'a> {
+    /// `lines` must be accepted by all three crates ([`super::iris`]).
+    pub fn new(lines: &[&'a str]) -> Parsed<'a> {
+        Parsed {
+            ours: lines.iter().map(|l| rfc3987::Iri::parse(*l).unwrap()).collect(),
+            iri_string: lines
+                .iter()
+                .map(|l| iri_string::types::IriStr::new(l).unwrap())
+                .collect(),
+            fluent: lines
+                .iter()
+                .map(|l| fluent_uri::Iri::parse(*l).unwrap())
+                .collect(),
+        }
+    }
+}
+
+/// IRI → URI (RFC 3987 §3.1), an owned result per IRI.
+pub fn to_uri(krate: Crate, parsed: &Parsed<'_>) -> usize {
+    match krate {
+        Crate::Rfc3987 => {
+            let options = ToUriOptions::new();
+            parsed
+                .ours
+                .iter()
+                .map(|i| rfc3987::to_uri(i, &options).unwrap().as_str().len())
+                .sum()
+        }
+        Crate::IriString => parsed
+            .iri_string
+            .iter()
+            .map(|i| i.encode_to_uri().to_string().len())
+            .sum(),
+        Crate::FluentUri => parsed.fluent.iter().map(|i| i.to_uri().as_str().len()).sum(),
+        _ => unimplemented!("to-uri: {}", krate.name()),
+    }
+}
+
+/// Syntax-based normalization (RFC 3987 §5.3.2), an owned result per IRI.
+pub fn normalize(krate: Crate, parsed: &Parsed<'_>) -> usize {
+    match krate {
+        Crate::Rfc3987 => {
+            let options = NormalizeOptions::new(Level::Syntax);
+            parsed
+                .ours
+                .iter()
+                .map(|i| rfc3987::normalize(i, &options).as_str().len())
+                .sum()
+        }
+        Crate::IriString => parsed
+            .iri_string
+            .iter()
+            .map(|i| i.normalize().to_string().len())
+            .sum(),
+        Crate::FluentUri => parsed.fluent.iter().map(|i| i.normalize().as_str().len()).sum(),
+        _ => unimplemented!("normalize: {}", krate.name()),
+    }
+}
+
+/// Bases parsed by each crate before the measured loop, references as text.
+pub struct Bases<'a> {
+    ours: Vec<(rfc3987::Iri<&'a str>, &'a str)>,
+    oxiri: Vec<(oxiri::Iri<&'a str>, &'a str)>,
+    iri_string: Vec<(&'a iri_string::types::IriAbsoluteStr, &'a str)>,
+    fluent: Vec<(fluent_uri::Iri<&'a str>, &'a str)>,
+}
+
+impl<'a> Bases<'a> {
+    /// `pairs` must be accepted by every crate ([`super::resolve_pairs`]).
+    pub fn new(pairs: &[(&'a str, &'a str)]) -> Bases<'a> {
+        Bases {
+            ours: pairs
+                .iter()
+                .map(|(b, r)| (rfc3987::Iri::parse(*b).unwrap(), *r))
+                .collect(),
+            oxiri: pairs
+                .iter()
+                .map(|(b, r)| (oxiri::Iri::parse(*b).unwrap(), *r))
+                .collect(),
+            iri_string: pairs
+                .iter()
+                .map(|(b, r)| (iri_string::types::IriAbsoluteStr::new(b).unwrap(), *r))
+                .collect(),
+            fluent: pairs
+                .iter()
+                .map(|(b, r)| (fluent_uri::Iri::parse(*b).unwrap(), *r))
+                .collect(),
+        }
+    }
+}
+
+/// Reference resolution (RFC 3986 §5.2): the reference parsed inside the loop, an owned result.
+pub fn resolve(krate: Crate, bases: &Bases<'_>) -> usize {
+    match krate {
+        Crate::Rfc3987 => bases
+            .ours
+            .iter()
+            .map(|(base, r)| {
+                rfc3987::resolve(base, &rfc3987::IriRef::parse(*r).unwrap())
+                    .as_str()
+                    .len()
+            })
+            .sum(),
+        Crate::Oxiri => bases
+            .oxiri
+            .iter()
+            .map(|(base, r)| {
+                base.resolve(&oxiri::IriRef::parse(*r).unwrap())
+                    .unwrap()
+                    .as_str()
+                    .len()
+            })
+            .sum(),
+        Crate::IriString => bases
+            .iri_string
+            .iter()
+            .map(|(base, r)| {
+                iri_string::types::IriReferenceStr::new(r)
+                    .unwrap()
+                    .resolve_against(base)
+                    .to_string()
+                    .len()
+            })
+            .sum(),
+        Crate::FluentUri => bases
+            .fluent
+            .iter()
+            .map(|(base, r)| {
+                fluent_uri::IriRef::parse(*r)
+                    .unwrap()
+                    .resolve_against(base)
+                    .unwrap()
+                    .as_str()
+                    .len()
+            })
+            .sum(),
+        _ => unimplemented!("resolve: {}", krate.name()),
+    }
+}
