@@ -14,6 +14,7 @@ pub(crate) struct Span {
 }
 
 impl Span {
+    #[inline]
     pub fn of(self, input: &str) -> &str {
         &input[self.start..self.end]
     }
@@ -240,6 +241,7 @@ impl<'a> Authority<'a> {
     }
 
     /// `ihost` as written; an `IP-literal` keeps its brackets.
+    #[inline]
     pub fn host_str(&self) -> &'a str {
         self.spans.host.of(self.input)
     }

@@ -186,12 +186,22 @@ fn error_position(e: &pest::error::Error<Rule>) -> usize {
 /// (`scan.rs`) when it accepts; otherwise the grammar read as ABNF reports the error, and should
 /// it accept, pest's tree gives the components.
 pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
-    match scan::scan(input, symbol) {
-        Some(spans) => Ok(spans),
-        None => match rejection(input, symbol) {
-            Some(error) => Err(error),
-            None => grammar_spans(input, symbol),
-        },
+    let mut spans = Spans::empty();
+    spans_into(input, symbol, &mut spans).map(|()| spans)
+}
+
+/// [`spans`] into `spans`, which must be [`Spans::empty`] (see [`scan::scan_into`]).
+#[inline]
+pub(crate) fn spans_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> Result<(), ParseError> {
+    if scan::scan_into(input, symbol, spans) {
+        return Ok(());
+    }
+    match rejection(input, symbol) {
+        Some(error) => Err(error),
+        None => {
+            *spans = grammar_spans(input, symbol)?;
+            Ok(())
+        }
     }
 }
 

@@ -16,70 +16,126 @@ use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::parse::StartSymbol;
 use crate::walk::{ipv4, ipv6};
 
-// ASCII character classes of RFC 3986 §2 as bits of one table.
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (RFC 3986 §2.3)
-const UNRESERVED: u8 = 1;
-/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (RFC 3986 §2.2)
-const SUB_DELIMS: u8 = 2;
-const COLON: u8 = 4;
-const AT: u8 = 8;
-/// "/" and "?", which `iquery` and `ifragment` add to `ipchar`.
-const SLASH_QUESTION: u8 = 16;
+// The ASCII characters each rule of RFC 3987 §2.2 allows, as bits of one table of all 256
+// byte values: non-ASCII bytes (`ucschar`, `iprivate`) and "%" (`pct-encoded`) have no bit, so
+// the fast loop of `run` stops on them and the slow path reads them.
+/// `iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )`
+const IUSERINFO: u8 = 1;
+/// `ireg-name = *( iunreserved / pct-encoded / sub-delims )`
+const IREG_NAME: u8 = 2;
+/// `isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )`
+const ISEGMENT_NZ_NC: u8 = 4;
+/// `ipath-abempty = *( "/" isegment )` after its first "/", `isegment = *ipchar`,
+/// `ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"`: any run of `ipchar` and "/".
+const IPATH: u8 = 8;
+/// `iquery = *( ipchar / iprivate / "/" / "?" )`, `ifragment = *( ipchar / "/" / "?" )`
+const IQUERY_IFRAGMENT: u8 = 16;
+/// The characters of `scheme` after the first: `ALPHA / DIGIT / "+" / "-" / "."`
+const SCHEME: u8 = 32;
 
-const fn class_table() -> [u8; 128] {
-    let mut table = [0u8; 128];
+const fn class_table() -> [u8; 256] {
+    let mut table = [0u8; 256];
     let mut b = 0;
     while b < 128 {
-        let c = b as u8;
-        table[b] = if is_unreserved(c as char) {
-            UNRESERVED
-        } else if is_sub_delims(c as char) {
-            SUB_DELIMS
-        } else if c == b':' {
-            COLON
-        } else if c == b'@' {
-            AT
-        } else if c == b'/' || c == b'?' {
-            SLASH_QUESTION
-        } else {
-            0
-        };
+        let c = b as u8 as char;
+        let base = is_unreserved(c) || is_sub_delims(c);
+        let mut bits = 0;
+        if base || c == ':' {
+            bits |= IUSERINFO;
+        }
+        if base {
+            bits |= IREG_NAME;
+        }
+        if base || c == '@' {
+            bits |= ISEGMENT_NZ_NC;
+        }
+        if base || c == ':' || c == '@' {
+            bits |= IPATH | IQUERY_IFRAGMENT;
+        }
+        if c == '/' {
+            bits |= IPATH | IQUERY_IFRAGMENT;
+        }
+        if c == '?' {
+            bits |= IQUERY_IFRAGMENT;
+        }
+        if c.is_ascii_alphanumeric() || c == '+' || c == '-' || c == '.' {
+            bits |= SCHEME;
+        }
+        table[b] = bits;
         b += 1;
     }
     table
 }
 
-static CLASS: [u8; 128] = class_table();
+static CLASS: [u8; 256] = class_table();
 
-/// `iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )`
-const IUSERINFO: u8 = UNRESERVED | SUB_DELIMS | COLON;
-/// `ireg-name = *( iunreserved / pct-encoded / sub-delims )`
-const IREG_NAME: u8 = UNRESERVED | SUB_DELIMS;
-/// `ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"`
-const IPCHAR: u8 = UNRESERVED | SUB_DELIMS | COLON | AT;
-/// `isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )`
-const ISEGMENT_NZ_NC: u8 = UNRESERVED | SUB_DELIMS | AT;
-/// `iquery = *( ipchar / iprivate / "/" / "?" )`, `ifragment = *( ipchar / "/" / "?" )`
-const IQUERY_IFRAGMENT: u8 = IPCHAR | SLASH_QUESTION;
+/// The length of the run of ASCII characters in `class` at the start of `bytes`: one table
+/// lookup per byte, four bytes per round with the bounds checked once.
+fn ascii_run(bytes: &[u8], class: u8) -> usize {
+    let outside = |b: u8| CLASS[b as usize] & class == 0;
+    let mut len = 0;
+    while let Some(&[a, b, c, d]) = bytes.get(len..len + 4) {
+        if outside(a) {
+            return len;
+        }
+        if outside(b) {
+            return len + 1;
+        }
+        if outside(c) {
+            return len + 2;
+        }
+        if outside(d) {
+            return len + 3;
+        }
+        len += 4;
+    }
+    len + bytes[len..]
+        .iter()
+        .position(|&b| outside(b))
+        .unwrap_or(bytes.len() - len)
+}
+
+/// The character that starts at `pos` in valid UTF-8 whose byte at `pos` is not ASCII, and its
+/// length.
+fn char_at(bytes: &[u8], pos: usize) -> (char, usize) {
+    let byte = |i: usize| (bytes.get(pos + i).copied().unwrap_or(0) & 0x3F) as u32;
+    let lead = bytes[pos] as u32;
+    let (c, len) = if lead < 0xE0 {
+        ((lead & 0x1F) << 6 | byte(1), 2)
+    } else if lead < 0xF0 {
+        ((lead & 0x0F) << 12 | byte(1) << 6 | byte(2), 3)
+    } else {
+        ((lead & 0x07) << 18 | byte(1) << 12 | byte(2) << 6 | byte(3), 4)
+    };
+    (char::from_u32(c).unwrap_or('\0'), len)
+}
 
 /// Scans the whole input as `symbol`; `None` when it does not match (the grammar then reports
 /// why). A URI symbol is its IRI counterpart restricted to ASCII (see [`StartSymbol`]).
 pub(crate) fn scan(input: &str, symbol: StartSymbol) -> Option<Spans> {
+    let mut spans = Spans::empty();
+    scan_into(input, symbol, &mut spans).then_some(spans)
+}
+
+/// [`scan`] into `spans`, which must be [`Spans::empty`]: whether the input matches (when it
+/// does not, `spans` holds what was read before the mismatch). The parsed types are built in
+/// place around `spans`, so that the result is not copied on its way out.
+#[inline]
+pub(crate) fn scan_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> bool {
     if symbol.is_uri() && !input.is_ascii() {
-        return None;
+        return false;
     }
     let s = Scanner {
         input,
         bytes: input.as_bytes(),
     };
-    let mut spans = Spans::empty();
     let end = match symbol {
-        StartSymbol::IriReference | StartSymbol::UriReference => s.iri_reference(&mut spans),
-        StartSymbol::Iri | StartSymbol::Uri => s.iri(0, false, &mut spans),
-        StartSymbol::AbsoluteIri | StartSymbol::AbsoluteUri => s.iri(0, true, &mut spans),
-        StartSymbol::IrelativeRef | StartSymbol::RelativeRef => s.irelative_ref(&mut spans),
-    }?;
-    (end == input.len()).then_some(spans)
+        StartSymbol::IriReference | StartSymbol::UriReference => s.iri_reference(spans),
+        StartSymbol::Iri | StartSymbol::Uri => s.iri(false, spans),
+        StartSymbol::AbsoluteIri | StartSymbol::AbsoluteUri => s.iri(true, spans),
+        StartSymbol::IrelativeRef | StartSymbol::RelativeRef => s.irelative_ref(spans),
+    };
+    end == Some(input.len())
 }
 
 struct Scanner<'a> {
@@ -94,27 +150,24 @@ impl Scanner<'_> {
 
     /// The longest run from `pos` of characters in `class` (ASCII classes), `pct-encoded`
     /// triplets, `ucschar` and, with `iprivate`, `iprivate` (RFC 3987 §2.2).
+    #[inline]
     fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
-        while let Some(&b) = self.bytes.get(pos) {
-            if b < 0x80 {
-                if CLASS[b as usize] & class != 0 {
-                    pos += 1;
-                } else if b == b'%' && self.pct_encoded(pos) {
-                    pos += 3;
-                } else {
-                    break;
-                }
-            } else {
+        loop {
+            pos += ascii_run(&self.bytes[pos..], class);
+            match self.bytes.get(pos) {
+                Some(b'%') if self.pct_encoded(pos) => pos += 3,
                 // A non-ASCII byte starts a character: `pos` is on a char boundary.
-                let c = self.input[pos..].chars().next().unwrap_or('\0');
-                if is_ucschar(c) || (iprivate && is_iprivate(c)) {
-                    pos += c.len_utf8();
-                } else {
-                    break;
+                Some(&b) if b >= 0x80 => {
+                    let (c, len) = char_at(self.bytes, pos);
+                    if is_ucschar(c) || (iprivate && is_iprivate(c)) {
+                        pos += len;
+                    } else {
+                        return pos;
+                    }
                 }
+                _ => return pos,
             }
         }
-        pos
     }
 
     /// `pct-encoded = "%" HEXDIG HEXDIG` (RFC 3986 §2.1) at `pos`.
@@ -125,23 +178,32 @@ impl Scanner<'_> {
     /// `IRI-reference = IRI / irelative-ref`. PEG: the choice commits, so an input that starts
     /// with `scheme ":"` (where `IRI` matches a prefix) is an `IRI` or nothing.
     fn iri_reference(&self, spans: &mut Spans) -> Option<usize> {
-        match self.scheme(0) {
-            Some(end) if self.byte(end) == Some(b':') => self.iri(0, false, spans),
+        match self.scheme() {
+            Some(end) if self.byte(end) == Some(b':') => Some(self.after_scheme(end, false, spans)),
             _ => self.irelative_ref(spans),
         }
     }
 
     /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and without the fragment
     /// `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]`.
-    fn iri(&self, pos: usize, absolute: bool, spans: &mut Spans) -> Option<usize> {
-        let end = self.scheme(pos)?;
+    fn iri(&self, absolute: bool, spans: &mut Spans) -> Option<usize> {
+        let end = self.scheme()?;
         if self.byte(end) != Some(b':') {
             return None;
         }
-        spans.scheme = Some(Span { start: pos, end });
+        Some(self.after_scheme(end, absolute, spans))
+    }
+
+    /// The rest of an `IRI` (or `absolute-IRI`) after its scheme, which ends at `end`, and ":".
+    fn after_scheme(&self, end: usize, absolute: bool, spans: &mut Spans) -> usize {
+        spans.scheme = Some(Span { start: 0, end });
         let pos = self.ihier_part(end + 1, spans);
         let pos = self.iquery(pos, spans);
-        Some(if absolute { pos } else { self.ifragment(pos, spans) })
+        if absolute {
+            pos
+        } else {
+            self.ifragment(pos, spans)
+        }
     }
 
     /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`
@@ -151,9 +213,9 @@ impl Scanner<'_> {
         Some(self.ifragment(pos, spans))
     }
 
-    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1)
-    fn scheme(&self, pos: usize) -> Option<usize> {
-        scheme(&self.bytes[pos..]).map(|len| pos + len)
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1), at the start.
+    fn scheme(&self) -> Option<usize> {
+        scheme(self.bytes)
     }
 
     /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
@@ -196,20 +258,33 @@ impl Scanner<'_> {
 
     /// `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]`. An IP-literal that does not match
     /// leaves the position on "[", which nothing after the authority accepts.
+    ///
+    /// The characters of `ireg-name` are those of `iuserinfo` but ":", so one run of them
+    /// either ends at "@" (a userinfo), or at ":" (a userinfo if "@" ends the `iuserinfo` run
+    /// from there, else the port follows), or where the authority ends: the host is read once.
     fn iauthority(&self, start: usize, spans: &mut Spans) -> usize {
-        let userinfo_end = self.run(start, IUSERINFO, false);
-        let (userinfo, host_start) = if self.byte(userinfo_end) == Some(b'@') {
-            (
-                Some(Span {
-                    start,
-                    end: userinfo_end,
-                }),
-                userinfo_end + 1,
-            )
-        } else {
-            (None, start)
+        let reg_name_end = self.run(start, IREG_NAME, false);
+        let mut userinfo_end = None;
+        match self.byte(reg_name_end) {
+            Some(b'@') => userinfo_end = Some(reg_name_end),
+            Some(b':') => {
+                let end = self.run(reg_name_end, IUSERINFO, false);
+                if self.byte(end) == Some(b'@') {
+                    userinfo_end = Some(end);
+                }
+            }
+            _ => {}
+        }
+        let (userinfo, host_start, host_end, host_kind) = match userinfo_end {
+            Some(end) => {
+                let (host_end, host_kind) = self.ihost(end + 1, None);
+                (Some(Span { start, end }), end + 1, host_end, host_kind)
+            }
+            None => {
+                let (host_end, host_kind) = self.ihost(start, Some(reg_name_end));
+                (None, start, host_end, host_kind)
+            }
         };
-        let (host_end, host_kind) = self.ihost(host_start);
         let (port, end) = if self.byte(host_end) == Some(b':') {
             let port_end = self.port(host_end + 1);
             (
@@ -235,21 +310,29 @@ impl Scanner<'_> {
         end
     }
 
-    /// `ihost = IP-literal / IPv4address / ireg-name`. PEG: `IPv4address` only when the host
-    /// ends after it (followed by ":", "/", "?", "#" or the end), as in the grammar.
-    fn ihost(&self, pos: usize) -> (usize, HostSpans) {
-        if self.byte(pos) == Some(b'[') {
-            return match self.ip_literal(pos) {
-                Some(found) => found,
-                None => (pos, HostSpans::RegName),
-            };
-        }
-        if let Some(end) = self.ipv4address(pos) {
-            if matches!(self.byte(end), None | Some(b':' | b'/' | b'?' | b'#')) {
-                return (end, HostSpans::Ipv4(ipv4(&self.input[pos..end])));
+    /// `ihost = IP-literal / IPv4address / ireg-name`, at `pos`, where the `ireg-name` run
+    /// ends at `reg_name_end` when known. PEG: `IPv4address` only when the host ends after it
+    /// (followed by ":", "/", "?", "#" or the end), as in the grammar.
+    #[inline]
+    fn ihost(&self, pos: usize, reg_name_end: Option<usize>) -> (usize, HostSpans) {
+        match self.byte(pos) {
+            Some(b'[') => {
+                return match self.ip_literal(pos) {
+                    Some(found) => found,
+                    None => (pos, HostSpans::RegName),
+                };
             }
+            Some(b'0'..=b'9') => {
+                if let Some(end) = self.ipv4address(pos) {
+                    if matches!(self.byte(end), None | Some(b':' | b'/' | b'?' | b'#')) {
+                        return (end, HostSpans::Ipv4(ipv4(&self.input[pos..end])));
+                    }
+                }
+            }
+            _ => {}
         }
-        (self.run(pos, IREG_NAME, false), HostSpans::RegName)
+        let end = reg_name_end.unwrap_or_else(|| self.run(pos, IREG_NAME, false));
+        (end, HostSpans::RegName)
     }
 
     /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` (RFC 3986 §3.2.2)
@@ -283,22 +366,26 @@ impl Scanner<'_> {
             .unwrap_or(self.bytes.len() - pos)
     }
 
-    /// `ipath-abempty = *( "/" isegment )`
-    fn ipath_abempty(&self, mut pos: usize) -> usize {
-        while self.byte(pos) == Some(b'/') {
-            pos = self.isegment(pos + 1);
+    /// `ipath-abempty = *( "/" isegment )`, `isegment = *ipchar`: empty, or "/" and any
+    /// run of `ipchar` and "/".
+    fn ipath_abempty(&self, pos: usize) -> usize {
+        if self.byte(pos) == Some(b'/') {
+            self.run(pos, IPATH, false)
+        } else {
+            pos
         }
-        pos
     }
 
-    /// `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`
+    /// `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`: "/" alone when a second "/"
+    /// follows (the optional part needs a non-empty first segment).
     fn ipath_absolute(&self, pos: usize) -> Option<usize> {
         if self.byte(pos) != Some(b'/') {
             return None;
         }
-        Some(match self.isegment_nz(pos + 1) {
-            Some(end) => self.ipath_abempty(end),
-            None => pos + 1,
+        Some(if self.byte(pos + 1) == Some(b'/') {
+            pos + 1
+        } else {
+            self.run(pos + 1, IPATH, false)
         })
     }
 
@@ -308,19 +395,13 @@ impl Scanner<'_> {
         (end > pos).then(|| self.ipath_abempty(end))
     }
 
-    /// `ipath-rootless = isegment-nz *( "/" isegment )`
+    /// `ipath-rootless = isegment-nz *( "/" isegment )`, `isegment-nz = 1*ipchar`: an `ipchar`
+    /// first, then any run of `ipchar` and "/".
     fn ipath_rootless(&self, pos: usize) -> Option<usize> {
-        self.isegment_nz(pos).map(|end| self.ipath_abempty(end))
-    }
-
-    /// `isegment = *ipchar`
-    fn isegment(&self, pos: usize) -> usize {
-        self.run(pos, IPCHAR, false)
-    }
-
-    /// `isegment-nz = 1*ipchar`
-    fn isegment_nz(&self, pos: usize) -> Option<usize> {
-        let end = self.isegment(pos);
+        if self.byte(pos) == Some(b'/') {
+            return None;
+        }
+        let end = self.run(pos, IPATH, false);
         (end > pos).then_some(end)
     }
 
@@ -351,11 +432,7 @@ pub(crate) fn scheme(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
     }
-    let rest = bytes[1..]
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        .unwrap_or(bytes.len() - 1);
-    Some(1 + rest)
+    Some(1 + ascii_run(&bytes[1..], SCHEME))
 }
 
 /// The length of the `IPv4address` at the start of `bytes`, if there is one.
@@ -453,6 +530,6 @@ fn ipvfuture(bytes: &[u8]) -> Option<usize> {
         && !rest.is_empty()
         && rest
             .iter()
-            .all(|&b| b < 0x80 && CLASS[b as usize] & (UNRESERVED | SUB_DELIMS | COLON) != 0);
+            .all(|&b| b < 0x80 && CLASS[b as usize] & IUSERINFO != 0);
     ok.then_some(dot)
 }

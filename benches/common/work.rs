@@ -43,7 +43,8 @@ impl Crate {
     }
 }
 
-/// The components rfc3987 gives, touched.
+/// The components rfc3987 gives, touched: every crate's loop reads the same five (the host,
+/// or the authority where a crate has no host accessor).
 fn touch(iri: &rfc3987::IriRef<&str>) -> usize {
     iri.scheme().map_or(0, str::len)
         + iri.authority().map_or(0, |a| a.host_str().len())
@@ -68,17 +69,35 @@ pub fn parse(krate: Crate, lines: &[&str]) -> usize {
         Crate::Oxiri => lines
             .iter()
             .filter_map(|l| oxiri::IriRef::parse(*l).ok())
-            .map(|i| i.scheme().map_or(0, str::len) + i.authority().map_or(0, str::len) + i.path().len())
+            .map(|i| {
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
             .sum(),
         Crate::IriString => lines
             .iter()
             .filter_map(|l| iri_string::types::IriReferenceStr::new(l).ok())
-            .map(|i| i.authority_str().map_or(0, str::len) + i.path_str().len())
+            .map(|i| {
+                i.scheme_str().map_or(0, str::len)
+                    + i.authority_str().map_or(0, str::len)
+                    + i.path_str().len()
+                    + i.query_str().map_or(0, str::len)
+                    + i.fragment_str().map_or(0, str::len)
+            })
             .sum(),
         Crate::FluentUri => lines
             .iter()
             .filter_map(|l| fluent_uri::IriRef::parse(*l).ok())
-            .map(|i| i.authority().map_or(0, |a| a.host().len()) + i.path().as_str().len())
+            .map(|i| {
+                i.scheme().map_or(0, |s| s.as_str().len())
+                    + i.authority().map_or(0, |a| a.host().len())
+                    + i.path().as_str().len()
+                    + i.query().map_or(0, |q| q.as_str().len())
+                    + i.fragment().map_or(0, |f| f.as_str().len())
+            })
             .sum(),
         Crate::Url => lines
             .iter()

@@ -13,7 +13,7 @@ use std::str::FromStr;
 
 use crate::components::{Authority, Path, Spans};
 use crate::error::ParseError;
-use crate::parse::{grammar_spans, spans, StartSymbol};
+use crate::parse::{grammar_spans, StartSymbol};
 
 /// The eight parsed types, each with the IRI type and the URI type of the same shape (what
 /// normalization and IRI → URI give; see [`Reference`]): `$m!` is called on the table, the one
@@ -89,8 +89,10 @@ macro_rules! parsed_type {
             #[doc = concat!("assert_eq!(parsed.as_str(), ", stringify!($example), ");")]
             /// ```
             pub fn parse(text: T) -> Result<Self, ParseError> {
-                let spans = spans(&text, $symbol)?;
-                Ok($name { text, spans })
+                // Built in place, so that the spans are not copied on their way out.
+                let mut parsed = $name { text, spans: Spans::empty() };
+                crate::parse::spans_into(&parsed.text, $symbol, &mut parsed.spans)?;
+                Ok(parsed)
             }
 
             /// Parses like [`parse`](Self::parse), with the pest grammar deciding alone (no
@@ -135,26 +137,31 @@ macro_rules! parsed_type {
             }
 
             /// `scheme` (RFC 3986 §3.1), without the ":"; `None` for a relative reference.
+            #[inline]
             pub fn scheme(&self) -> Option<&str> {
                 self.spans.scheme.map(|s| s.of(&self.text))
             }
 
             /// `iauthority` (RFC 3987 §2.2), when the reference has "//".
+            #[inline]
             pub fn authority(&self) -> Option<Authority<'_>> {
                 self.spans.authority.map(|a| Authority::new(&self.text, a))
             }
 
             /// The path (one of the `ipath-*` rules of RFC 3987 §2.2); always present, maybe empty.
+            #[inline]
             pub fn path(&self) -> Path<'_> {
                 Path::new(self.spans.path.of(&self.text), self.spans.path_kind)
             }
 
             /// `iquery` (RFC 3987 §2.2), without the "?"; `Some("")` for a bare "?".
+            #[inline]
             pub fn query(&self) -> Option<&str> {
                 self.spans.query.map(|s| s.of(&self.text))
             }
 
             /// `ifragment` (RFC 3987 §2.2), without the "#"; `Some("")` for a bare "#".
+            #[inline]
             pub fn fragment(&self) -> Option<&str> {
                 self.spans.fragment.map(|s| s.of(&self.text))
             }
