@@ -74,17 +74,17 @@ static CLASS: [u8; 256] = class_table();
 fn ascii_run(bytes: &[u8], class: u8) -> usize {
     let outside = |b: u8| CLASS[b as usize] & class == 0;
     let mut len = 0;
-    while let Some(&[a, b, c, d]) = bytes.get(len..len + 4) {
-        if outside(a) {
+    for chunk in bytes.chunks_exact(4) {
+        if outside(chunk[0]) {
             return len;
         }
-        if outside(b) {
+        if outside(chunk[1]) {
             return len + 1;
         }
-        if outside(c) {
+        if outside(chunk[2]) {
             return len + 2;
         }
-        if outside(d) {
+        if outside(chunk[3]) {
             return len + 3;
         }
         len += 4;
