@@ -133,10 +133,13 @@ impl Target {
         }
     }
 
-    fn validate(self, text: &str) -> Result<(), rfc3987::ParseError> {
+    /// Whether `text` matches, and with `lint` (never with a rule) the findings of `iri lint`
+    /// on it: one parse.
+    fn check(self, text: &str, lint: bool) -> Result<Vec<rfc3987::Diagnostic>, rfc3987::ParseError> {
         match self {
-            Target::Symbol(symbol) => rfc3987::validate(text, symbol),
-            Target::Rule(rule) => grammar::check(rule, text),
+            Target::Symbol(symbol) if lint => rfc3987::lint_as(text, symbol),
+            Target::Symbol(symbol) => rfc3987::validate(text, symbol).map(|()| Vec::new()),
+            Target::Rule(rule) => grammar::check(rule, text).map(|()| Vec::new()),
         }
     }
 }
@@ -585,13 +588,15 @@ fn verify(bytes: &[u8], symbol: Target, lint: bool, json: bool) -> (usize, Vec<F
                 continue;
             }
         };
-        if let Err(e) = symbol.validate(text) {
-            let error = if json { report::error_json(&e) } else { Value::Null };
-            found.push(syntax(e.column(), report::error_line(&e), error));
-            continue;
-        }
-        if lint {
-            let diagnostics = rfc3987::lint(text);
+        let diagnostics = match symbol.check(text, lint) {
+            Ok(diagnostics) => diagnostics,
+            Err(e) => {
+                let error = if json { report::error_json(&e) } else { Value::Null };
+                found.push(syntax(e.column(), report::error_line(&e), error));
+                continue;
+            }
+        };
+        if !diagnostics.is_empty() {
             let columns = columns(text, diagnostics.iter().map(|d| d.span.start));
             found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Finding {
                 number,

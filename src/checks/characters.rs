@@ -52,7 +52,13 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
         };
         out.push(diagnostic(input, code, span, message, fix));
     };
-    for (i, c) in input.char_indices().filter(|(_, c)| !c.is_ascii()) {
+    // Only non-ASCII characters can be found: the ASCII bytes between them are skipped.
+    let non_ascii = input
+        .bytes()
+        .enumerate()
+        .filter(|(_, b)| *b >= 0xC0)
+        .filter_map(|(i, _)| Some((i, input[i..].chars().next()?)));
+    for (i, c) in non_ascii {
         let end = i + c.len_utf8();
         let code = if is_lookalike(c) {
             Some("lookalike")
@@ -88,10 +94,6 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
 /// characters is `not-nfc` only. The fix is left out when the normal form would change the
 /// meaning ([`keeps_meaning`]).
 pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
-    if is_nfkc(input) {
-        // NFKC implies NFC.
-        return;
-    }
     let bytes = input.as_bytes();
     let mut nfkc: Vec<Diagnostic> = Vec::new();
     // The open not-NFC region: span and fix.
@@ -120,6 +122,11 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
             i += 1;
         }
         let piece = &input[start..i];
+        if is_nfkc(piece) {
+            // NFKC implies NFC: nothing to report. Most pieces are, and the ASCII between them
+            // is never looked at.
+            continue;
+        }
         if !is_nfc(piece) {
             let normalized: String = piece.nfc().collect();
             let (changed, fix) = changed_part(piece, &normalized);
@@ -139,9 +146,7 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        if !is_nfkc(piece) {
-            compatibility_characters(input, start, piece, &mut nfkc);
-        }
+        compatibility_characters(input, start, piece, &mut nfkc);
     }
     flush_nfc(nfc, out);
     out.append(&mut nfkc);
@@ -234,15 +239,36 @@ fn keeps_meaning(s: &str) -> bool {
 /// any script (as UTS #39 says), and so do those of none (Unknown: unassigned, private-use,
 /// noncharacters), which UTS #39 would count as a script of their own: one such character is
 /// not a mix.
+///
+/// Most characters of most IRIs need no lookup (`known_script_sets` checks them): ASCII
+/// letters and the letters of U+00C0–U+024F (Latin-1 Supplement and Latin Extended-A and -B,
+/// less × and ÷) are Latin, and ASCII characters that are not letters are Common. Intersecting
+/// with a set twice changes nothing, so the first Latin letter of a part is looked up and the
+/// other ones, like the rest of ASCII, are skipped.
 fn mixes_scripts(part: &str) -> bool {
     let mut set = AugmentedScriptSet::default();
+    let mut latin = false;
     for c in part.chars() {
+        if is_latin_letter(c) {
+            if latin {
+                continue;
+            }
+            latin = true;
+        } else if c.is_ascii() {
+            continue;
+        }
         let own = AugmentedScriptSet::for_char(c);
         if !own.is_all() && !own.is_empty() {
             set.intersect_with(own);
         }
     }
     set.is_empty()
+}
+
+/// The letters [`mixes_scripts`] knows to be Latin: ASCII letters, and U+00C0–U+024F but
+/// U+00D7 × and U+00F7 ÷.
+fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || (('\u{C0}'..='\u{24F}').contains(&c) && c != '×' && c != '÷')
 }
 
 /// §7.5: one component, `part` at `span` in `input`, with characters of several scripts
@@ -256,5 +282,27 @@ pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mu
             format!("{:?} mixes characters of several scripts", excerpt(part)),
             None,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use unicode_security::mixed_script::AugmentedScriptSet;
+
+    /// What [`super::mixes_scripts`] assumes without a lookup: every letter of
+    /// [`super::is_latin_letter`] has the set of "a" (Latin, UTS #24), every other ASCII
+    /// character a set that the check ignores (Common).
+    #[test]
+    fn known_script_sets() {
+        let latin = AugmentedScriptSet::for_char('a');
+        assert!(!latin.is_all() && !latin.is_empty());
+        for c in ('\0'..='\u{24F}').filter(|&c| c.is_ascii() || super::is_latin_letter(c)) {
+            let own = AugmentedScriptSet::for_char(c);
+            if super::is_latin_letter(c) {
+                assert_eq!(own, latin, "{c:?}");
+            } else {
+                assert!(own.is_all() || own.is_empty(), "{c:?}");
+            }
+        }
     }
 }

@@ -27,7 +27,8 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::error::ParseErrorKind;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parse::{spans, StartSymbol};
 use crate::pct::encode_octets;
 use crate::types::IriRef;
 
@@ -405,6 +406,23 @@ pub fn lint(input: &str) -> Vec<Diagnostic> {
     }
 }
 
+/// Parses `input` as `symbol` and checks it, from one parse: why it is not a `symbol` (the
+/// error of [`validate`](crate::validate)), or every finding of [`check`]. Every start symbol
+/// is an IRI reference (RFC 3987 §2.2), so the findings are those [`lint`] gives. For tools
+/// that check inputs against a start symbol and lint those that match (`iri check --lint`).
+///
+/// ```
+/// use rfc3987::{lint_as, StartSymbol};
+///
+/// let found = lint_as("http://Example.org/", StartSymbol::Uri).unwrap();
+/// assert_eq!(found, rfc3987::lint("http://Example.org/"));
+/// assert!(lint_as("//example.org/", StartSymbol::Uri).is_err()); // no scheme
+/// ```
+pub fn lint_as(input: &str, symbol: StartSymbol) -> Result<Vec<Diagnostic>, ParseError> {
+    let spans = spans(input, symbol)?;
+    Ok(check(&IriRef::from_parts(input, spans)))
+}
+
 /// The findings about a parsed IRI reference, in the order of the input within each check.
 /// Clean input, ASCII or not, costs no allocation.
 /// Any parsed type is taken, borrowed or owned.
@@ -431,7 +449,7 @@ fn offset(input: &str, sub: &str) -> usize {
 /// §4.2 per component, §4.4 numeric components next to right-to-left ones, §7.5 scripts.
 fn components<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: &mut Vec<Diagnostic>) {
     let input = iri.as_str();
-    let mut parts = bidi::bidi_components(iri).map(|p| (p, p.chars().any(bidi::is_rtl)));
+    let mut parts = bidi::bidi_components(iri).map(|p| (p, !p.is_ascii() && p.chars().any(bidi::is_rtl)));
     let mut previous_rtl = false;
     let mut current = parts.next();
     while let Some((part, rtl)) = current {
