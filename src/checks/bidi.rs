@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
-use super::{diagnostic, excerpt, percent_encoded, Diagnostic};
+use super::{diagnostic, excerpt, percent_encoded, split_at_bytes, Diagnostic};
 use crate::chars::{bidi_formatting_name, is_bidi_formatting};
 use crate::components::HostSpans;
 use crate::types::IriRef;
@@ -89,25 +89,6 @@ pub(super) fn bidi_components<'a, T: std::ops::Deref<Target = str>>(
         .filter(|p| !p.is_empty())
 }
 
-/// `text` split at each ASCII delimiter `at` accepts, as `str::split` splits it (empty parts
-/// included), byte by byte: no byte of a character's UTF-8 form beyond ASCII is an ASCII byte.
-fn split_at_bytes(text: &str, at: impl Fn(u8) -> bool) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let r = rest?;
-        match r.bytes().position(&at) {
-            Some(i) => {
-                rest = Some(&r[i + 1..]);
-                Some(&r[..i])
-            }
-            None => {
-                rest = None;
-                Some(r)
-            }
-        }
-    })
-}
-
 /// A right-to-left character: Bidi_Class R or AL (UAX #9), as §4.2 counts them.
 ///
 /// Most characters are known to be neither without searching the table: below U+0590 (Latin,
@@ -183,14 +164,6 @@ mod tests {
 
     /// [`super::is_rtl`] skips the table for the ranges it names: it must agree with the table
     /// (R or AL) on every code point.
-    #[test]
-    fn splits_as_str_split() {
-        for text in ["", "/", "a/b.c", "//a..b/", "é.ü/ß", ".x"] {
-            let ours: Vec<&str> = super::split_at_bytes(text, |b| b == b'/' || b == b'.').collect();
-            assert_eq!(ours, text.split(['/', '.']).collect::<Vec<_>>(), "{text:?}");
-        }
-    }
-
     #[test]
     fn rtl_ranges() {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {

@@ -9,7 +9,9 @@ use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use super::{changed_part, diagnostic, excerpt, percent_encoded, Diagnostic};
+use super::{
+    changed_part, diagnostic, excerpt, next_non_ascii, non_ascii_chars, percent_encoded, Diagnostic,
+};
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
 
 /// §6.1 look-alikes, unassigned code points, and `iprivate` in the query: one diagnostic per
@@ -52,15 +54,12 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
         };
         out.push(diagnostic(input, code, span, message, fix));
     };
-    // Only non-ASCII characters can be found: the ASCII bytes between them are skipped.
-    let non_ascii = input
-        .bytes()
-        .enumerate()
-        .filter(|(_, b)| *b >= 0xC0)
-        .filter_map(|(i, _)| Some((i, input[i..].chars().next()?)));
-    for (i, c) in non_ascii {
+    // Only non-ASCII characters can be found, and no Latin letter (`known_script_sets`).
+    for (i, c) in non_ascii_chars(input) {
         let end = i + c.len_utf8();
-        let code = if is_lookalike(c) {
+        let code = if is_latin_letter(c) {
+            None
+        } else if is_lookalike(c) {
             Some("lookalike")
         } else if is_iprivate(c) {
             Some("private-use-in-query")
@@ -112,17 +111,20 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
         }
     };
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii() {
-            i += 1;
-            continue;
-        }
+    while let Some(at) = next_non_ascii(bytes, i) {
+        i = at;
         let start = i.saturating_sub(1);
         while i < bytes.len() && !bytes[i].is_ascii() {
             i += 1;
         }
         let piece = &input[start..i];
-        if is_nfkc(piece) {
+        // U+00C0–U+00FF are starters that NFKC keeps (`latin_1_letters_are_nfkc`): a piece of
+        // them is NFKC without a lookup.
+        if piece
+            .chars()
+            .all(|c| c.is_ascii() || ('\u{C0}'..='\u{FF}').contains(&c))
+            || is_nfkc(piece)
+        {
             // NFKC implies NFC: nothing to report. Most pieces are, and the ASCII between them
             // is never looked at.
             continue;
@@ -267,7 +269,7 @@ fn mixes_scripts(part: &str) -> bool {
 
 /// The letters [`mixes_scripts`] knows to be Latin: ASCII letters, and U+00C0–U+024F but
 /// U+00D7 × and U+00F7 ÷.
-fn is_latin_letter(c: char) -> bool {
+pub(super) fn is_latin_letter(c: char) -> bool {
     c.is_ascii_alphabetic() || (('\u{C0}'..='\u{24F}').contains(&c) && c != '×' && c != '÷')
 }
 
@@ -288,6 +290,32 @@ pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mu
 #[cfg(test)]
 mod tests {
     use unicode_security::mixed_script::AugmentedScriptSet;
+
+    /// What `normalization_forms` assumes of U+00C0–U+00FF: each is a starter (canonical
+    /// combining class 0) that NFKC keeps (quick check Yes), so a text of them and ASCII is NFKC.
+    #[test]
+    fn latin_1_letters_are_nfkc() {
+        use unicode_normalization::char::canonical_combining_class;
+        use unicode_normalization::{is_nfkc_quick, IsNormalized};
+        for c in '\u{C0}'..='\u{FF}' {
+            assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            assert_eq!(is_nfkc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
+        }
+    }
+
+    /// What `characters` assumes of the Latin letters of [`super::is_latin_letter`]: none is a
+    /// §6.1 look-alike, private-use or unassigned.
+    #[test]
+    fn latin_letters_are_plain() {
+        use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+        for c in ('\0'..='\u{24F}').filter(|&c| super::is_latin_letter(c)) {
+            assert!(
+                !crate::chars::is_lookalike(c) && !crate::chars::is_iprivate(c),
+                "{c:?}"
+            );
+            assert_ne!(c.general_category(), GeneralCategory::Unassigned, "{c:?}");
+        }
+    }
 
     /// What [`super::mixes_scripts`] assumes without a lookup: every letter of
     /// [`super::is_latin_letter`] has the set of "a" (Latin, UTS #24), every other ASCII

@@ -441,6 +441,57 @@ pub fn check<R: crate::Reference>(iri: &R) -> Vec<Diagnostic> {
     out
 }
 
+/// The first non-ASCII byte of `bytes` from `from` on, looked for eight bytes at a time: most
+/// of an IRI is ASCII, and the character checks need only what is not.
+fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    let mut at = from;
+    for word in &mut words {
+        let word = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        if word & 0x8080_8080_8080_8080 != 0 {
+            // The lowest set high bit is the first non-ASCII byte (little-endian).
+            return Some(at + (word & 0x8080_8080_8080_8080).trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = words.remainder();
+    tail.iter().position(|b| !b.is_ascii()).map(|i| at + i)
+}
+
+/// The non-ASCII characters of `input` and where they start.
+fn non_ascii_chars(input: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = next_non_ascii(input.as_bytes(), from)?;
+        // A non-ASCII byte after ASCII ones, or after a whole character, starts a character.
+        let c = input.get(at..)?.chars().next()?;
+        from = at + c.len_utf8();
+        Some((at, c))
+    })
+}
+
+/// `text` split at each ASCII delimiter `at` accepts, as `str::split` splits it (empty parts
+/// included), byte by byte: no byte of a character's UTF-8 form beyond ASCII is an ASCII byte.
+pub(super) fn split_at_bytes(text: &str, at: impl Fn(u8) -> bool) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(&at) {
+            Some(i) => {
+                rest = Some(&r[i + 1..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// Where `sub` (a slice of `input`) starts in it.
 fn offset(input: &str, sub: &str) -> usize {
     sub.as_ptr() as usize - input.as_ptr() as usize
@@ -449,6 +500,12 @@ fn offset(input: &str, sub: &str) -> usize {
 /// §4.2 per component, §4.4 numeric components next to right-to-left ones, §7.5 scripts.
 fn components<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: &mut Vec<Diagnostic>) {
     let input = iri.as_str();
+    // §4.2 and §4.4 need a right-to-left character, §7.5 characters of two scripts: an input
+    // whose characters beyond ASCII are all Latin letters has neither (their Bidi_Class is L,
+    // and ASCII and Latin letters share the Latin script or go with any).
+    if non_ascii_chars(input).all(|(_, c)| characters::is_latin_letter(c)) {
+        return;
+    }
     let mut parts = bidi::bidi_components(iri).map(|p| (p, !p.is_ascii() && p.chars().any(bidi::is_rtl)));
     let mut previous_rtl = false;
     let mut current = parts.next();
@@ -484,4 +541,29 @@ fn changed_part<'a>(before: &str, after: &'a str) -> (Range<usize>, &'a str) {
         prefix..before.len() - suffix,
         &after[prefix..after.len() - suffix],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{next_non_ascii, non_ascii_chars, split_at_bytes};
+
+    #[test]
+    fn splits_as_str_split() {
+        for text in ["", "/", "a/b.c", "//a..b/", "é.ü/ß", ".x"] {
+            let ours: Vec<&str> = split_at_bytes(text, |b| b == b'/' || b == b'.').collect();
+            assert_eq!(ours, text.split(['/', '.']).collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn non_ascii_characters_are_found_where_they_are() {
+        // Inside and across the 8-byte words, and in the tail after the last whole word.
+        let input = "abcdefghé12345678ü/x日";
+        let found: Vec<(usize, char)> = non_ascii_chars(input).collect();
+        assert_eq!(found, [(8, 'é'), (18, 'ü'), (22, '日')]);
+        assert_eq!(next_non_ascii(input.as_bytes(), 9), Some(9)); // the second byte of "é"
+        assert_eq!(next_non_ascii(b"abc", 0), None);
+        assert_eq!(next_non_ascii(b"abc", 4), None);
+        assert_eq!(non_ascii_chars("").count(), 0);
+    }
 }
