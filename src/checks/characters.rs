@@ -118,13 +118,7 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
             i += 1;
         }
         let piece = &input[start..i];
-        // U+00C0–U+00FF are starters that NFKC keeps (`latin_1_letters_are_nfkc`): a piece of
-        // them is NFKC without a lookup.
-        if piece
-            .chars()
-            .all(|c| c.is_ascii() || ('\u{C0}'..='\u{FF}').contains(&c))
-            || is_nfkc(piece)
-        {
+        if piece.chars().all(is_nfkc_starter) || is_nfkc(piece) {
             // NFKC implies NFC: nothing to report. Most pieces are, and the ASCII between them
             // is never looked at.
             continue;
@@ -195,6 +189,26 @@ fn compatibility_characters(input: &str, start: usize, piece: &str, out: &mut Ve
         }
     }
     flush(run, out);
+}
+
+/// Characters known, without a lookup, to be starters (canonical combining class 0) that NFKC
+/// keeps (quick check Yes; `known_nfkc_starters` checks them): ASCII, the letters of Latin-1,
+/// the base letters of Greek and Cyrillic, the dashes, quotation marks and daggers of General
+/// Punctuation, kana, CJK ideographs and Hangul syllables. A text of them is NFKC (UAX #15 §9:
+/// the quick check answers Yes), which is what most IRIs beyond ASCII are made of.
+fn is_nfkc_starter(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{7F}'
+        | '\u{C0}'..='\u{FF}'
+        | '\u{391}'..='\u{3A9}'
+        | '\u{3B1}'..='\u{3C9}'
+        | '\u{410}'..='\u{44F}'
+        | '\u{2013}'..='\u{2016}'
+        | '\u{2018}'..='\u{2022}'
+        | '\u{3041}'..='\u{3096}'
+        | '\u{30A1}'..='\u{30FA}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{AC00}'..='\u{D7A3}')
 }
 
 /// A character whose compatibility decomposition differs from its canonical one (UAX #15):
@@ -291,13 +305,14 @@ pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mu
 mod tests {
     use unicode_security::mixed_script::AugmentedScriptSet;
 
-    /// What `normalization_forms` assumes of U+00C0–U+00FF: each is a starter (canonical
-    /// combining class 0) that NFKC keeps (quick check Yes), so a text of them and ASCII is NFKC.
+    /// What `normalization_forms` assumes of [`super::is_nfkc_starter`]: each is a starter
+    /// (canonical combining class 0) that NFKC keeps (quick check Yes), so a text of them is
+    /// NFKC.
     #[test]
-    fn latin_1_letters_are_nfkc() {
+    fn known_nfkc_starters() {
         use unicode_normalization::char::canonical_combining_class;
         use unicode_normalization::{is_nfkc_quick, IsNormalized};
-        for c in '\u{C0}'..='\u{FF}' {
+        for c in ('\0'..=char::MAX).filter(|&c| super::is_nfkc_starter(c)) {
             assert_eq!(canonical_combining_class(c), 0, "{c:?}");
             assert_eq!(is_nfkc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
         }

@@ -108,6 +108,9 @@ fn is_plain_ascii_name(host: &str) -> bool {
 /// digits have a case rule of their own).
 fn has_uppercase_outside_pct(s: &str) -> bool {
     let bytes = s.as_bytes();
+    if !bytes.iter().any(u8::is_ascii_uppercase) {
+        return false;
+    }
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {

@@ -14,6 +14,10 @@ pub(super) fn dot_segments<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, ou
     }
     let input = iri.as_str();
     let path = iri.path().as_str();
+    // A "." or ".." segment is the first one or follows a "/": most paths have neither.
+    if !path.starts_with('.') && !path.contains("/.") {
+        return;
+    }
     let Some(segment) = split_at_bytes(path, |b| b == b'/').find(|s| *s == "." || *s == "..") else {
         return;
     };
