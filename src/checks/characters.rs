@@ -287,6 +287,13 @@ pub(super) fn is_latin_letter(c: char) -> bool {
     c.is_ascii_alphabetic() || (('\u{C0}'..='\u{24F}').contains(&c) && c != '×' && c != '÷')
 }
 
+/// A letter of Latin-1 (U+00C0–U+00FF but × and ÷) in which none of the checks of characters
+/// finds anything: it is a Latin letter ([`is_latin_letter`]: Latin script, Bidi_Class L, no
+/// look-alike, assigned, not private-use) and an NFKC starter ([`is_nfkc_starter`]).
+pub(super) fn is_plain_letter(c: char) -> bool {
+    ('\u{C0}'..='\u{FF}').contains(&c) && is_latin_letter(c) && is_nfkc_starter(c)
+}
+
 /// §7.5: one component, `part` at `span` in `input`, with characters of several scripts
 /// ([`mixes_scripts`]).
 pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mut Vec<Diagnostic>) {

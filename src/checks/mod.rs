@@ -433,7 +433,9 @@ pub fn check<R: crate::Reference>(iri: &R) -> Vec<Diagnostic> {
     authority::scheme_and_authority(iri, &mut out);
     path::dot_segments(iri, &mut out);
     percent_encoding::percent_encodings(iri, &mut out);
-    if !input.is_ascii() {
+    // The checks of characters find nothing in ASCII, nor in the letters of Latin-1
+    // ([`characters::is_plain_letter`]), which most IRIs beyond ASCII are written with.
+    if !non_ascii_chars(input).all(|(_, c)| characters::is_plain_letter(c)) {
         characters::characters(input, &mut out);
         characters::normalization_forms(input, &mut out);
         components(iri, &mut out);
