@@ -494,7 +494,11 @@ fn read_blocks(
             Err(e) => {
                 // The whole lines read before the error are checked too, then it is reported.
                 block.len = memchr::memrchr(b'\n', block.bytes()).map_or(0, |end| end + 1);
-                if block.len > 0 && !send(block) {
+                if block.len == 0 {
+                    // Kept for the next file: a block that left the pool unsent would never come
+                    // back to it.
+                    *filling = Some(block);
+                } else if !send(block) {
                     return Err(None);
                 }
                 return Err(Some(e));
