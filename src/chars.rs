@@ -132,10 +132,28 @@ pub(crate) const LOOKALIKES: &[(u32, u32, &str)] = &[
     (0xFFA0, 0xFFA0, "space (HALFWIDTH HANGUL FILLER)"),
 ];
 
-/// Whether `c` is in [`LOOKALIKES`] (RFC 3987 §6.1 b).
+/// Whether `c` is in [`LOOKALIKES`] (RFC 3987 §6.1 b): a binary search, the ranges being in
+/// order and apart (`lookalikes_are_ordered`).
 pub(crate) fn is_lookalike(c: char) -> bool {
     let c = c as u32;
-    LOOKALIKES
-        .iter()
-        .any(|&(first, last, _)| (first..=last).contains(&c))
+    let after = LOOKALIKES.partition_point(|&(first, _, _)| first <= c);
+    after > 0 && c <= LOOKALIKES[after - 1].1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_lookalike, LOOKALIKES};
+
+    /// The binary search of [`is_lookalike`] needs the ranges in increasing order, apart; it
+    /// finds exactly the code points of the ranges.
+    #[test]
+    fn lookalikes_are_ordered() {
+        for pair in LOOKALIKES.windows(2) {
+            assert!(pair[0].0 <= pair[0].1 && pair[0].1 < pair[1].0, "{pair:?}");
+        }
+        for c in (0..0x11000).filter_map(char::from_u32) {
+            let listed = LOOKALIKES.iter().any(|&(a, b, _)| (a..=b).contains(&(c as u32)));
+            assert_eq!(is_lookalike(c), listed, "U+{:04X}", c as u32);
+        }
+    }
 }

@@ -87,7 +87,7 @@ mod types;
 mod walk;
 
 pub use build::{decode, encode, BuildError, Component, DecodeUtf8Error, IriBuilder};
-pub use checks::{check, lint, Diagnostic, Severity, CODES};
+pub use checks::{check, lint, lint_as, Diagnostic, Severity, CODES};
 pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use display::{display_form, display_with, visual_order};
 pub use edit::EditError;

@@ -1,14 +1,15 @@
-//! `iri check`: validate files of IRIs, one per line, in batches spread over threads.
+//! `iri check`: validate files of IRIs, one per line, in blocks spread over threads.
 //!
-//! A reader thread reads the files into batches of lines and queues them; worker threads check
-//! whole batches; the main thread reports them in input order. Batches come from a fixed pool
-//! and go back to it once reported, so however long the files, only that many batches are in
-//! memory, and reading overlaps with checking.
+//! A reader thread reads the files into blocks of whole lines and queues them: it only cuts
+//! each block after its last "\n", so that it does as little per byte as it can and keeps up
+//! with the workers. Worker threads split the blocks into lines, decode them (UTF-8) and check
+//! them; the main thread numbers the lines and reports them in input order. Blocks come from a
+//! fixed pool and go back to it once reported, so however long the files, only that many
+//! blocks are in memory, and reading overlaps with checking.
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
-use std::ops::Range;
+use std::io::{self, IsTerminal, Read};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
@@ -18,7 +19,7 @@ use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
-use crate::input::{decode, for_each_line, Origin, Stop, STDIN};
+use crate::input::{decode, Origin, STDIN};
 use crate::report::{self, Out};
 use crate::Status;
 
@@ -27,7 +28,7 @@ use crate::Status;
 /// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
 /// characters from 1; FILE is `<stdin>` for standard input), and a summary on standard error;
 /// valid lines print nothing. A blank line is the empty string, a valid IRI-reference (RFC 3986
-/// §4.2) but not an IRI. Files are read as a stream, in batches
+/// §4.2) but not an IRI. Files are read as a stream, in blocks
 /// of lines that --jobs worker threads check while the next ones are read; the report keeps
 /// the input order and memory stays bounded whatever the size of the files. When standard
 /// error is a terminal, a progress bar on it shows how much has been checked (report lines
@@ -64,7 +65,7 @@ pub struct CheckArgs {
     /// `FILE:LINE:COLUMN: severity[code]: message`, and end with the count of each code.
     #[arg(long)]
     lint: bool,
-    /// Worker threads that check batches of lines; 0, the default, means one per core (at
+    /// Worker threads that check blocks of lines; 0, the default, means one per core (at
     /// most 256). The report is in input order whatever N.
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     jobs: usize,
@@ -132,10 +133,13 @@ impl Target {
         }
     }
 
-    fn validate(self, text: &str) -> Result<(), rfc3987::ParseError> {
+    /// Whether `text` matches, and with `lint` (never with a rule) the findings of `iri lint`
+    /// on it: one parse.
+    fn check(self, text: &str, lint: bool) -> Result<Vec<rfc3987::Diagnostic>, rfc3987::ParseError> {
         match self {
-            Target::Symbol(symbol) => rfc3987::validate(text, symbol),
-            Target::Rule(rule) => grammar::check(rule, text),
+            Target::Symbol(symbol) if lint => rfc3987::lint_as(text, symbol),
+            Target::Symbol(symbol) => rfc3987::validate(text, symbol).map(|()| Vec::new()),
+            Target::Rule(rule) => grammar::check(rule, text).map(|()| Vec::new()),
         }
     }
 }
@@ -151,18 +155,26 @@ pub fn rule(name: &str) -> Result<Rule, String> {
 /// The most worker threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
 
-/// How many lines are read before they are checked and reported.
-const BATCH_LINES: usize = 16 * 1024;
+/// How many bytes a block holds: read at once, then checked and reported (a line longer than
+/// that makes its block longer).
+const BLOCK_BYTES: usize = 256 * 1024;
 
-/// Lines read and not yet checked: their bytes, one buffer for all, and each line's number and
-/// range in it.
+/// Lines read and not yet checked: `buffer[..len]`, whole lines of one file, each ended by
+/// "\n" but maybe the last line of the file. The buffer keeps its size from one use to the
+/// next, so that it is read into without being cleared.
 #[derive(Default)]
-struct Batch {
-    bytes: Vec<u8>,
-    lines: Vec<(usize, Range<usize>)>,
+struct Block {
+    buffer: Vec<u8>,
+    len: usize,
 }
 
-/// A finding on one line: its number, the 1-based column, the code and severity (`syntax` for
+impl Block {
+    fn bytes(&self) -> &[u8] {
+        &self.buffer[..self.len]
+    }
+}
+
+/// A finding on one line: its number in its block (from 1), the 1-based column, the code and severity (`syntax` for
 /// a line that does not parse), the message, and (for --json) the parse error's object.
 struct Finding {
     number: usize,
@@ -173,17 +185,18 @@ struct Finding {
     error: Option<Value>,
 }
 
-/// What the reader hands on, in input order (`seq`): a batch of lines of file number `file`,
+/// What the reader hands on, in input order (`seq`): a block of lines of file number `file`,
 /// or the error that ended the reading of that file.
 struct Work {
     seq: usize,
     file: usize,
-    item: Result<Batch, io::Error>,
+    item: Result<Block, io::Error>,
 }
 
-/// A batch checked by a worker, with its findings in line order.
+/// A block checked by a worker: how many lines it has, and its findings in line order.
 struct Done {
     work: Work,
+    lines: usize,
     findings: Vec<Finding>,
 }
 
@@ -211,13 +224,13 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     }
     let progress = progress_bar(&files);
 
-    // The pool: batches go reader → workers → main thread → back to the reader. Its size
-    // bounds the memory: each worker has one batch, one more waits for each, and the reader
+    // The pool: blocks go reader → workers → main thread → back to the reader. Its size
+    // bounds the memory: each worker has one block, one more waits for each, and the reader
     // fills the next.
-    let (free_tx, free_rx) = mpsc::channel::<Batch>();
+    let (free_tx, free_rx) = mpsc::channel::<Block>();
     for _ in 0..2 * jobs + 2 {
         // Cannot fail: `free_rx` is alive.
-        let _ = free_tx.send(Batch::default());
+        let _ = free_tx.send(Block::default());
     }
     let (work_tx, work_rx) = mpsc::channel::<Work>();
     let (done_tx, done_rx) = mpsc::channel::<Done>();
@@ -237,32 +250,42 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut errors = 0usize;
-    // Batches checked out of order wait here for the ones before them.
+    // Blocks checked out of order wait here for the ones before them.
     let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
     let mut next = 0;
+    // The file of the last block reported, and how many of its lines came before the next one.
+    let (mut file_of_lines, mut lines_before) = (usize::MAX, 0usize);
     // On an error (the reader of standard output went away) this returns at once: the threads
     // end with the process.
     for done in done_rx {
         waiting.insert(done.work.seq, done);
-        while let Some(Done { work, findings }) = waiting.remove(&next) {
+        while let Some(Done {
+            work,
+            lines: block_lines,
+            findings,
+        }) = waiting.remove(&next)
+        {
             next += 1;
             let file = &files[work.file];
             let name = if file == "-" { STDIN } else { file.as_str() };
-            let mut batch = match work.item {
-                Ok(batch) => batch,
+            let block = match work.item {
+                Ok(block) => block,
                 Err(e) => {
                     progress.suspend(|| report::complain(Some(name), &e));
                     status = Status::Error;
                     continue;
                 }
             };
-            lines += batch.lines.len();
+            if work.file != file_of_lines {
+                (file_of_lines, lines_before) = (work.file, 0);
+            }
+            lines += block_lines;
             let mut report = Vec::with_capacity(findings.len());
             for f in findings {
                 *counts.entry(f.code).or_default() += 1;
                 let origin = Origin {
                     file: name,
-                    line: f.number,
+                    line: lines_before + f.number,
                 };
                 if f.code == "syntax" {
                     invalid += 1;
@@ -291,11 +314,10 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 // may be the same terminal), then drawn again under them.
                 progress.suspend(|| write(out).and_then(|()| out.flush()))?;
             }
-            progress.inc((batch.bytes.len() + batch.lines.len()) as u64);
-            batch.bytes.clear();
-            batch.lines.clear();
-            // The reader may have finished: then the batch is simply dropped.
-            let _ = free_tx.send(batch);
+            lines_before += block_lines;
+            progress.inc(block.len as u64);
+            // The reader may have finished: then the block is simply dropped.
+            let _ = free_tx.send(block);
         }
     }
     for worker in workers {
@@ -380,23 +402,25 @@ fn progress_bar(files: &[String]) -> ProgressBar {
     }
 }
 
-/// The reader thread: every file in turn, in batches taken from the pool (`free`), each sent
+/// The reader thread: every file in turn, in blocks taken from the pool (`free`), each sent
 /// to the workers numbered in input order; a file that cannot be read is reported in its place
 /// and the next one read. Stops early when the main thread has gone.
-fn read_files(files: &[String], free: &Receiver<Batch>, work: &Sender<Work>) {
+fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>) {
     let mut seq = 0;
+    // The block being filled: taken from the pool when the first byte of a file is read, and
+    // kept for the next file when it ends with nothing in it.
+    let mut block: Option<Block> = None;
     for (file, name) in files.iter().enumerate() {
-        let mut send = |item: Result<Batch, io::Error>| -> bool {
+        let mut send = |item: Result<Block, io::Error>| -> bool {
             let sent = work.send(Work { seq, file, item }).is_ok();
             seq += 1;
             sent
         };
-        let mut next_batch = || free.recv().ok();
         let result = if name == "-" {
-            read_batches(io::stdin().lock(), &mut next_batch, &mut |b| send(Ok(b)))
+            read_blocks(io::stdin().lock(), &mut block, free, &mut |b| send(Ok(b)))
         } else {
             match File::open(name) {
-                Ok(f) => read_batches(BufReader::new(f), &mut next_batch, &mut |b| send(Ok(b))),
+                Ok(f) => read_blocks(f, &mut block, free, &mut |b| send(Ok(b))),
                 Err(e) => Err(Some(e)),
             }
         };
@@ -413,79 +437,150 @@ fn read_files(files: &[String], free: &Receiver<Batch>, work: &Sender<Work>) {
     }
 }
 
-/// Reads `reader` into batches of [`BATCH_LINES`] lines, each taken from `next_batch` and given
-/// to `send`. `Err(None)` when there is no batch to fill or `send` fails (the main thread has
-/// gone), `Err(Some(_))` when reading fails.
-fn read_batches<R: BufRead>(
-    reader: R,
-    next_batch: &mut impl FnMut() -> Option<Batch>,
-    send: &mut impl FnMut(Batch) -> bool,
+/// Reads `reader` into blocks of whole lines, [`BLOCK_BYTES`] at a time, each cut after its
+/// last "\n" (what follows begins the next block) and given to `send`; the last block of the
+/// file holds its last line, which may have no "\n". Blocks are `filling`, or taken from
+/// `free` when it is `None`; the last one is left in `filling` when nothing was read into it.
+/// `Err(None)` when there is no block to fill or `send` fails (the main thread has gone),
+/// `Err(Some(_))` when reading fails: the whole lines read before are sent first, a line cut
+/// short by the error is not.
+fn read_blocks(
+    mut reader: impl Read,
+    filling: &mut Option<Block>,
+    free: &Receiver<Block>,
+    send: &mut impl FnMut(Block) -> bool,
 ) -> Result<(), Option<io::Error>> {
-    let mut batch: Option<Batch> = None;
-    // `Err(())` from a line: there is no batch to fill, or the main thread has gone.
-    let result = for_each_line(reader, |line| -> Result<(), ()> {
-        let b = match batch.as_mut() {
-            Some(b) => b,
-            None => batch.insert(next_batch().ok_or(())?),
+    let take = |filling: &mut Option<Block>| -> Result<Block, Option<io::Error>> {
+        let mut block = match filling.take() {
+            Some(block) => block,
+            None => free.recv().map_err(|_| None)?,
         };
-        let start = b.bytes.len();
-        b.bytes.extend_from_slice(line.bytes);
-        b.lines.push((line.number, start..b.bytes.len()));
-        if b.lines.len() == BATCH_LINES {
-            let full = batch.take().unwrap_or_default();
-            if !send(full) {
-                return Err(());
+        if block.buffer.len() < BLOCK_BYTES {
+            block.buffer.resize(BLOCK_BYTES, 0);
+        }
+        block.len = 0;
+        Ok(block)
+    };
+    let mut block = take(filling)?;
+    loop {
+        if block.len == block.buffer.len() {
+            match memchr::memrchr(b'\n', block.bytes()) {
+                Some(end) => {
+                    let mut next = take(&mut None)?;
+                    let rest = end + 1..block.len;
+                    if next.buffer.len() < rest.len() {
+                        next.buffer.resize(rest.len(), 0);
+                    }
+                    next.buffer[..rest.len()].copy_from_slice(&block.buffer[rest.clone()]);
+                    next.len = rest.len();
+                    block.len = end + 1;
+                    if !send(std::mem::replace(&mut block, next)) {
+                        return Err(None);
+                    }
+                }
+                // A line longer than the block: the block grows until it holds it.
+                None => {
+                    let longer = 2 * block.buffer.len();
+                    block.buffer.resize(longer, 0);
+                }
+            }
+            continue;
+        }
+        let len = block.len;
+        match reader.read(&mut block.buffer[len..]) {
+            Ok(0) => break,
+            Ok(n) => block.len += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                // The whole lines read before the error are checked too, then it is reported.
+                block.len = memchr::memrchr(b'\n', block.bytes()).map_or(0, |end| end + 1);
+                if block.len == 0 {
+                    // Kept for the next file: a block that left the pool unsent would never come
+                    // back to it.
+                    *filling = Some(block);
+                } else if !send(block) {
+                    return Err(None);
+                }
+                return Err(Some(e));
             }
         }
-        Ok(())
-    });
-    // The lines read before an error are checked too, then the error is reported.
-    if let Some(b) = batch.take() {
-        if !b.lines.is_empty() && !send(b) {
-            return Err(None);
-        }
     }
-    match result {
-        Ok(()) => Ok(()),
-        Err(Stop::Each(())) => Err(None),
-        Err(Stop::Read(e)) => Err(Some(e)),
+    if block.len == 0 {
+        *filling = Some(block);
+        return Ok(());
+    }
+    if send(block) {
+        Ok(())
+    } else {
+        Err(None)
     }
 }
 
-/// A worker thread: checks the batches it takes from the queue until the reader is done or the
+/// A worker thread: checks the blocks it takes from the queue until the reader is done or the
 /// main thread has gone.
 fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint: bool, json: bool) {
     loop {
-        // The lock is held only while waiting for the next batch.
+        // The lock is held only while waiting for the next block.
         let next = match queue.lock() {
             Ok(receiver) => receiver.recv(),
             Err(_) => return,
         };
         let Ok(work) = next else { return };
-        let findings = match &work.item {
-            Ok(batch) => verify(batch, symbol, lint, json),
-            Err(_) => Vec::new(),
+        let (lines, findings) = match &work.item {
+            Ok(block) => verify(block.bytes(), symbol, lint, json),
+            Err(_) => (0, Vec::new()),
         };
-        if done.send(Done { work, findings }).is_err() {
+        if done
+            .send(Done {
+                work,
+                lines,
+                findings,
+            })
+            .is_err()
+        {
             return;
         }
     }
 }
 
-/// The findings on the lines of a batch, in order; with `json`, a syntax finding carries the
-/// parse error's object.
-fn verify(batch: &Batch, symbol: Target, lint: bool, json: bool) -> Vec<Finding> {
+/// The lines of a block, each with its number in the block (from 1) and its bytes: a line ends
+/// at "\n", and a "\r" before it is dropped too, so CRLF files read like LF ones; a last line
+/// without "\n" is a line, and a last "\n" does not start an empty one (as
+/// [`crate::input::for_each_line`] reads them).
+fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, std::ops::Range<usize>)> + '_ {
+    let unended = !bytes.is_empty() && bytes.last() != Some(&b'\n');
+    let ends = memchr::memchr_iter(b'\n', bytes).chain(unended.then_some(bytes.len()));
+    let mut start = 0;
+    ends.enumerate().map(move |(i, end)| {
+        let line = start..end - usize::from(end > start && bytes[end - 1] == b'\r');
+        start = end + 1;
+        (i + 1, line)
+    })
+}
+
+/// How many lines a block has, and the findings on them, in order; with `json`, a syntax
+/// finding carries the parse error's object. The block is decoded (UTF-8) as a whole: only when
+/// that fails is each line decoded alone, to report the lines that are not UTF-8.
+fn verify(bytes: &[u8], symbol: Target, lint: bool, json: bool) -> (usize, Vec<Finding>) {
+    let whole = std::str::from_utf8(bytes).ok();
     let mut found = Vec::new();
-    for (number, range) in &batch.lines {
+    let mut count = 0;
+    for (number, range) in lines(bytes) {
+        count = number;
         let syntax = |column, message, error: Value| Finding {
-            number: *number,
+            number,
             column,
             code: "syntax",
             severity: Severity::Error,
             message,
             error: json.then_some(error),
         };
-        let text = match decode(&batch.bytes[range.clone()]) {
+        let decoded = match whole {
+            // A line ends before "\r" or "\n", or at the end: on a character boundary.
+            Some(text) => Ok(&text[range]),
+            None => decode(&bytes[range]),
+        };
+        let text = match decoded {
             Ok(text) => text,
             Err(n) => {
                 let error = if json {
@@ -497,16 +592,18 @@ fn verify(batch: &Batch, symbol: Target, lint: bool, json: bool) -> Vec<Finding>
                 continue;
             }
         };
-        if let Err(e) = symbol.validate(text) {
-            let error = if json { report::error_json(&e) } else { Value::Null };
-            found.push(syntax(e.column(), report::error_line(&e), error));
-            continue;
-        }
-        if lint {
-            let diagnostics = rfc3987::lint(text);
+        let diagnostics = match symbol.check(text, lint) {
+            Ok(diagnostics) => diagnostics,
+            Err(e) => {
+                let error = if json { report::error_json(&e) } else { Value::Null };
+                found.push(syntax(e.column(), report::error_line(&e), error));
+                continue;
+            }
+        };
+        if !diagnostics.is_empty() {
             let columns = columns(text, diagnostics.iter().map(|d| d.span.start));
             found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Finding {
-                number: *number,
+                number,
                 column,
                 code: d.code,
                 severity: d.severity,
@@ -515,7 +612,7 @@ fn verify(batch: &Batch, symbol: Target, lint: bool, json: bool) -> Vec<Finding>
             }));
         }
     }
-    found
+    (count, found)
 }
 
 /// The 1-based character column of each byte offset, counted in one pass over `text` however
@@ -537,7 +634,32 @@ fn columns(text: &str, offsets: impl Iterator<Item = usize>) -> Vec<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::columns;
+    use super::{columns, lines};
+    use crate::input::for_each_line;
+
+    #[test]
+    fn lines_of_a_block_are_the_lines_the_other_commands_read() {
+        // CRLF and LF ends, empty lines, a "\r" inside a line, a last line with and without
+        // "\n": split as `for_each_line` splits them, numbered from 1.
+        for input in [
+            &b"a\r\n\nb\n"[..],
+            b"x",
+            b"\n",
+            b"\r\n\r\n",
+            b"a\rb\nc\r",
+            b"\n\nz",
+        ] {
+            let mut expected = Vec::new();
+            let read = for_each_line(input, |line| -> Result<(), ()> {
+                expected.push((line.number, line.bytes.to_vec()));
+                Ok(())
+            });
+            assert!(read.is_ok());
+            let got: Vec<_> = lines(input).map(|(n, r)| (n, input[r].to_vec())).collect();
+            assert_eq!(got, expected, "{input:?}");
+        }
+        assert_eq!(lines(b"").count(), 0);
+    }
 
     #[test]
     fn columns_count_characters_in_any_order() {

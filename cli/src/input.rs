@@ -74,7 +74,7 @@ impl<'a> Input<'a> {
 }
 
 /// One line, as read: its 1-based number and its bytes (without the line end), not yet
-/// decoded ([`decode`]: `iri check` decodes in its worker threads).
+/// decoded ([`decode`]).
 pub struct Line<'a> {
     pub number: usize,
     pub bytes: &'a [u8],

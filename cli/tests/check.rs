@@ -167,3 +167,45 @@ fn check_jobs_default_to_one_per_core() {
     assert!(help.contains("one per core"), "{help}");
     assert!(help.contains("[default: 0]"), "{help}");
 }
+
+/// Files that open but cannot be read (a directory: reading it fails with EISDIR on Linux),
+/// more of them than --jobs 1 has blocks in its pool (2 × 1 + 2): each is reported, the run
+/// goes on to the next file and ends, exit 2. The list after them is checked as usual: its
+/// line 2 "a b" is invalid.
+#[cfg(target_os = "linux")]
+#[test]
+fn check_goes_on_after_many_unreadable_files() {
+    let dir = std::env::temp_dir().join(format!("iri-check-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("list.txt");
+    std::fs::write(&file, b"http://a/\na b\n").unwrap();
+    let unreadable = dir.to_str().unwrap();
+    let mut args = vec!["check", "--jobs", "1"];
+    args.extend([unreadable; 10]);
+    args.push(file.to_str().unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A run that waits for a block that never comes back would hang: give it 60 s.
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("iri check did not end");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.matches("Is a directory").count(), 10, "{err}");
+    assert!(
+        err.contains("2 lines checked as IRI-reference: 1 invalid"),
+        "{err}"
+    );
+    assert_eq!(stdout(&out).lines().count(), 1);
+}

@@ -5,7 +5,7 @@ use std::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
-use super::{diagnostic, excerpt, percent_encoded, Diagnostic};
+use super::{diagnostic, excerpt, percent_encoded, split_at_bytes, Diagnostic};
 use crate::chars::{bidi_formatting_name, is_bidi_formatting};
 use crate::components::HostSpans;
 use crate::types::IriRef;
@@ -72,14 +72,14 @@ pub(super) fn bidi_components<'a, T: std::ops::Deref<Target = str>>(
     let userinfo = authority.as_ref().and_then(|a| a.userinfo());
     let labels = authority
         .filter(|a| matches!(a.host_spans(), HostSpans::RegName))
-        .map(|a| a.host_str().split('.'))
+        .map(|a| split_at_bytes(a.host_str(), |b| b == b'.'))
         .into_iter()
         .flatten();
-    let path = iri.path().as_str().split('/').flat_map(|s| s.split('.'));
+    let path = split_at_bytes(iri.path().as_str(), |b| b == b'/' || b == b'.');
     let query = iri
         .query()
         .into_iter()
-        .flat_map(|q| q.split(['&', ';']).flat_map(|p| p.splitn(2, '=')));
+        .flat_map(|q| split_at_bytes(q, |b| b == b'&' || b == b';').flat_map(|p| p.splitn(2, '=')));
     userinfo
         .into_iter()
         .chain(labels)
@@ -90,7 +90,16 @@ pub(super) fn bidi_components<'a, T: std::ops::Deref<Target = str>>(
 }
 
 /// A right-to-left character: Bidi_Class R or AL (UAX #9), as §4.2 counts them.
+///
+/// Most characters are known to be neither without searching the table: below U+0590 (Latin,
+/// Greek, Cyrillic, ...) there are none, and from U+0900 (the Indic scripts) to U+FB1C (East
+/// Asian scripts and symbols included) only U+200F RIGHT-TO-LEFT MARK (`rtl_ranges` checks
+/// every code point against the table).
 pub(super) fn is_rtl(c: char) -> bool {
+    let cp = u32::from(c);
+    if cp < 0x590 || ((0x900..0xFB1D).contains(&cp) && c != '\u{200F}') {
+        return false;
+    }
     matches!(bidi_class(c), BidiClass::R | BidiClass::AL)
 }
 
@@ -105,8 +114,10 @@ pub(super) fn direction(
     beside_rtl: bool,
     out: &mut Vec<Diagnostic>,
 ) {
-    let ltr = part.chars().any(|c| bidi_class(c) == BidiClass::L);
-    if rtl && ltr {
+    // Without right-to-left characters only §4.4 applies, and only beside one: an ASCII
+    // component, most of them, costs no lookup.
+    let ltr = rtl && part.chars().any(|c| bidi_class(c) == BidiClass::L);
+    if ltr {
         out.push(diagnostic(
             input,
             "bidi-mixed-direction",
@@ -116,8 +127,8 @@ pub(super) fn direction(
         ));
     }
     let first_last_rtl =
-        part.chars().next().is_some_and(is_rtl) && part.chars().next_back().is_some_and(is_rtl);
-    if rtl && !first_last_rtl {
+        || part.chars().next().is_some_and(is_rtl) && part.chars().next_back().is_some_and(is_rtl);
+    if rtl && !first_last_rtl() {
         out.push(diagnostic(
             input,
             "bidi-rtl-boundary",
@@ -129,10 +140,11 @@ pub(super) fn direction(
             None,
         ));
     }
-    let numeric = part
-        .chars()
-        .all(|c| matches!(bidi_class(c), BidiClass::EN | BidiClass::AN));
-    if numeric && beside_rtl {
+    let numeric = || {
+        part.chars()
+            .all(|c| matches!(bidi_class(c), BidiClass::EN | BidiClass::AN))
+    };
+    if beside_rtl && numeric() {
         out.push(diagnostic(
             input,
             "bidi-numeric-component",
@@ -143,5 +155,20 @@ pub(super) fn direction(
             ),
             None,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use unicode_bidi::{bidi_class, BidiClass};
+
+    /// [`super::is_rtl`] skips the table for the ranges it names: it must agree with the table
+    /// (R or AL) on every code point.
+    #[test]
+    fn rtl_ranges() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let table = matches!(bidi_class(c), BidiClass::R | BidiClass::AL);
+            assert_eq!(super::is_rtl(c), table, "U+{:04X}", u32::from(c));
+        }
     }
 }

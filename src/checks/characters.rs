@@ -9,7 +9,9 @@ use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use super::{changed_part, diagnostic, excerpt, percent_encoded, Diagnostic};
+use super::{
+    changed_part, diagnostic, excerpt, next_non_ascii, non_ascii_chars, percent_encoded, Diagnostic,
+};
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
 
 /// §6.1 look-alikes, unassigned code points, and `iprivate` in the query: one diagnostic per
@@ -52,9 +54,12 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
         };
         out.push(diagnostic(input, code, span, message, fix));
     };
-    for (i, c) in input.char_indices().filter(|(_, c)| !c.is_ascii()) {
+    // Only non-ASCII characters can be found, and no Latin letter (`known_script_sets`).
+    for (i, c) in non_ascii_chars(input) {
         let end = i + c.len_utf8();
-        let code = if is_lookalike(c) {
+        let code = if is_latin_letter(c) {
+            None
+        } else if is_lookalike(c) {
             Some("lookalike")
         } else if is_iprivate(c) {
             Some("private-use-in-query")
@@ -88,10 +93,6 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
 /// characters is `not-nfc` only. The fix is left out when the normal form would change the
 /// meaning ([`keeps_meaning`]).
 pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
-    if is_nfkc(input) {
-        // NFKC implies NFC.
-        return;
-    }
     let bytes = input.as_bytes();
     let mut nfkc: Vec<Diagnostic> = Vec::new();
     // The open not-NFC region: span and fix.
@@ -110,16 +111,18 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
         }
     };
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i].is_ascii() {
-            i += 1;
-            continue;
-        }
+    while let Some(at) = next_non_ascii(bytes, i) {
+        i = at;
         let start = i.saturating_sub(1);
         while i < bytes.len() && !bytes[i].is_ascii() {
             i += 1;
         }
         let piece = &input[start..i];
+        if piece.chars().all(is_nfkc_starter) || is_nfkc(piece) {
+            // NFKC implies NFC: nothing to report. Most pieces are, and the ASCII between them
+            // is never looked at.
+            continue;
+        }
         if !is_nfc(piece) {
             let normalized: String = piece.nfc().collect();
             let (changed, fix) = changed_part(piece, &normalized);
@@ -139,9 +142,7 @@ pub(super) fn normalization_forms(input: &str, out: &mut Vec<Diagnostic>) {
                 }
             }
         }
-        if !is_nfkc(piece) {
-            compatibility_characters(input, start, piece, &mut nfkc);
-        }
+        compatibility_characters(input, start, piece, &mut nfkc);
     }
     flush_nfc(nfc, out);
     out.append(&mut nfkc);
@@ -190,6 +191,26 @@ fn compatibility_characters(input: &str, start: usize, piece: &str, out: &mut Ve
     flush(run, out);
 }
 
+/// Characters known, without a lookup, to be starters (canonical combining class 0) that NFKC
+/// keeps (quick check Yes; `known_nfkc_starters` checks them): ASCII, the letters of Latin-1,
+/// the base letters of Greek and Cyrillic, the dashes, quotation marks and daggers of General
+/// Punctuation, kana, CJK ideographs and Hangul syllables. A text of them is NFKC (UAX #15 §9:
+/// the quick check answers Yes), which is what most IRIs beyond ASCII are made of.
+fn is_nfkc_starter(c: char) -> bool {
+    matches!(c,
+        '\0'..='\u{7F}'
+        | '\u{C0}'..='\u{FF}'
+        | '\u{391}'..='\u{3A9}'
+        | '\u{3B1}'..='\u{3C9}'
+        | '\u{410}'..='\u{44F}'
+        | '\u{2013}'..='\u{2016}'
+        | '\u{2018}'..='\u{2022}'
+        | '\u{3041}'..='\u{3096}'
+        | '\u{30A1}'..='\u{30FA}'
+        | '\u{4E00}'..='\u{9FFF}'
+        | '\u{AC00}'..='\u{D7A3}')
+}
+
 /// A character whose compatibility decomposition differs from its canonical one (UAX #15):
 /// exactly the characters that make NFKC differ from NFC.
 fn is_compatibility_character(c: char) -> bool {
@@ -234,15 +255,43 @@ fn keeps_meaning(s: &str) -> bool {
 /// any script (as UTS #39 says), and so do those of none (Unknown: unassigned, private-use,
 /// noncharacters), which UTS #39 would count as a script of their own: one such character is
 /// not a mix.
+///
+/// Most characters of most IRIs need no lookup (`known_script_sets` checks them): ASCII
+/// letters and the letters of U+00C0–U+024F (Latin-1 Supplement and Latin Extended-A and -B,
+/// less × and ÷) are Latin, and ASCII characters that are not letters are Common. Intersecting
+/// with a set twice changes nothing, so the first Latin letter of a part is looked up and the
+/// other ones, like the rest of ASCII, are skipped.
 fn mixes_scripts(part: &str) -> bool {
     let mut set = AugmentedScriptSet::default();
+    let mut latin = false;
     for c in part.chars() {
+        if is_latin_letter(c) {
+            if latin {
+                continue;
+            }
+            latin = true;
+        } else if c.is_ascii() {
+            continue;
+        }
         let own = AugmentedScriptSet::for_char(c);
         if !own.is_all() && !own.is_empty() {
             set.intersect_with(own);
         }
     }
     set.is_empty()
+}
+
+/// The letters [`mixes_scripts`] knows to be Latin: ASCII letters, and U+00C0–U+024F but
+/// U+00D7 × and U+00F7 ÷.
+pub(super) fn is_latin_letter(c: char) -> bool {
+    c.is_ascii_alphabetic() || (('\u{C0}'..='\u{24F}').contains(&c) && c != '×' && c != '÷')
+}
+
+/// A letter of Latin-1 (U+00C0–U+00FF but × and ÷) in which none of the checks of characters
+/// finds anything: it is a Latin letter ([`is_latin_letter`]: Latin script, Bidi_Class L, no
+/// look-alike, assigned, not private-use) and an NFKC starter ([`is_nfkc_starter`]).
+pub(super) fn is_plain_letter(c: char) -> bool {
+    ('\u{C0}'..='\u{FF}').contains(&c) && is_latin_letter(c) && is_nfkc_starter(c)
 }
 
 /// §7.5: one component, `part` at `span` in `input`, with characters of several scripts
@@ -256,5 +305,54 @@ pub(super) fn mixed_script(input: &str, part: &str, span: Range<usize>, out: &mu
             format!("{:?} mixes characters of several scripts", excerpt(part)),
             None,
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use unicode_security::mixed_script::AugmentedScriptSet;
+
+    /// What `normalization_forms` assumes of [`super::is_nfkc_starter`]: each is a starter
+    /// (canonical combining class 0) that NFKC keeps (quick check Yes), so a text of them is
+    /// NFKC.
+    #[test]
+    fn known_nfkc_starters() {
+        use unicode_normalization::char::canonical_combining_class;
+        use unicode_normalization::{is_nfkc_quick, IsNormalized};
+        for c in ('\0'..=char::MAX).filter(|&c| super::is_nfkc_starter(c)) {
+            assert_eq!(canonical_combining_class(c), 0, "{c:?}");
+            assert_eq!(is_nfkc_quick(std::iter::once(c)), IsNormalized::Yes, "{c:?}");
+        }
+    }
+
+    /// What `characters` assumes of the Latin letters of [`super::is_latin_letter`]: none is a
+    /// §6.1 look-alike, private-use or unassigned.
+    #[test]
+    fn latin_letters_are_plain() {
+        use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+        for c in ('\0'..='\u{24F}').filter(|&c| super::is_latin_letter(c)) {
+            assert!(
+                !crate::chars::is_lookalike(c) && !crate::chars::is_iprivate(c),
+                "{c:?}"
+            );
+            assert_ne!(c.general_category(), GeneralCategory::Unassigned, "{c:?}");
+        }
+    }
+
+    /// What [`super::mixes_scripts`] assumes without a lookup: every letter of
+    /// [`super::is_latin_letter`] has the set of "a" (Latin, UTS #24), every other ASCII
+    /// character a set that the check ignores (Common).
+    #[test]
+    fn known_script_sets() {
+        let latin = AugmentedScriptSet::for_char('a');
+        assert!(!latin.is_all() && !latin.is_empty());
+        for c in ('\0'..='\u{24F}').filter(|&c| c.is_ascii() || super::is_latin_letter(c)) {
+            let own = AugmentedScriptSet::for_char(c);
+            if super::is_latin_letter(c) {
+                assert_eq!(own, latin, "{c:?}");
+            } else {
+                assert!(own.is_all() || own.is_empty(), "{c:?}");
+            }
+        }
     }
 }

@@ -26,8 +26,8 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
     // case, and only IDN normalization (§5.3.3) folds it, so no lowercase form is proposed for
     // `α.CoM`. `is_us_ascii_only` gives the same answer on the host as written and as §5.3.2.3
     // leaves it, so this agrees with `normalize`.
-    let case_insensitive = !matches!(authority.host_spans(), HostSpans::RegName) || is_us_ascii_only(host);
-    if case_insensitive && has_uppercase_outside_pct(host) {
+    let case_insensitive = || !matches!(authority.host_spans(), HostSpans::RegName) || is_us_ascii_only(host);
+    if has_uppercase_outside_pct(host) && case_insensitive() {
         out.push(diagnostic(
             input,
             "uppercase-host",
@@ -57,6 +57,9 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
     if !dns || host.is_empty() {
         return;
     }
+    if is_plain_ascii_name(host) {
+        return;
+    }
     if let Some(message) = idn_problem(host) {
         out.push(diagnostic(input, "invalid-idn", host_span, message, None));
     } else if host.is_ascii() {
@@ -78,10 +81,36 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
     }
 }
 
+/// Whether `host` is a name in which neither §5.3.3 IDN validity nor the DNS limits can find
+/// anything, decided in one pass: ASCII without "%" (nothing for ToASCII to convert), no ACE
+/// label (nothing for ToUnicode to decode), labels of at most 63 octets and at most 253 octets
+/// without the root's dot (RFC 1034 §3.1). Most hosts are such names.
+fn is_plain_ascii_name(host: &str) -> bool {
+    let name = host.strip_suffix('.').unwrap_or(host).as_bytes();
+    let fits =
+        |label: &[u8]| label.len() <= 63 && !label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
+    let mut start = 0;
+    for (i, &b) in name.iter().enumerate() {
+        if !b.is_ascii() || b == b'%' {
+            return false;
+        }
+        if b == b'.' {
+            if !fits(&name[start..i]) {
+                return false;
+            }
+            start = i + 1;
+        }
+    }
+    name.len() <= 253 && fits(&name[start..])
+}
+
 /// Whether `s` has an uppercase ASCII letter outside its `%HH` triplets (§5.3.2.1: the hex
 /// digits have a case rule of their own).
 fn has_uppercase_outside_pct(s: &str) -> bool {
     let bytes = s.as_bytes();
+    if !bytes.iter().any(u8::is_ascii_uppercase) {
+        return false;
+    }
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] == b'%' {
@@ -290,11 +319,18 @@ mod tests {
                 }
             }
         }
-        let (mut valid, mut invalid) = (0, 0);
+        let (mut valid, mut invalid, mut plain) = (0, 0, 0);
         for host in &hosts {
             let shortcut = idn_certainly_valid(host);
             let problem = allocating_idn_problem(host);
             assert!(!shortcut || problem.is_none(), "{host:?}: {problem:?}");
+            // A plain ASCII name has neither an IDN problem nor one of the DNS limits.
+            if is_plain_ascii_name(host) {
+                let name = host.strip_suffix('.').unwrap_or(host);
+                let fits = name.len() <= 253 && name.split('.').all(|l| l.len() <= 63);
+                assert!(shortcut && problem.is_none() && fits, "{host:?}");
+                plain += 1;
+            }
             if shortcut {
                 valid += 1;
             }
@@ -304,5 +340,6 @@ mod tests {
         }
         // Both verdicts occur, so the comparison means something.
         assert!(valid > 1000 && invalid > 1000, "{valid} valid, {invalid} invalid");
+        assert!(plain > 1000 && plain < valid, "{plain} plain of {valid} valid");
     }
 }

@@ -27,7 +27,8 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::error::ParseErrorKind;
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parse::{spans, StartSymbol};
 use crate::pct::encode_octets;
 use crate::types::IriRef;
 
@@ -405,6 +406,23 @@ pub fn lint(input: &str) -> Vec<Diagnostic> {
     }
 }
 
+/// Parses `input` as `symbol` and checks it, from one parse: why it is not a `symbol` (the
+/// error of [`validate`](crate::validate)), or every finding of [`check`]. Every start symbol
+/// is an IRI reference (RFC 3987 §2.2), so the findings are those [`lint`] gives. For tools
+/// that check inputs against a start symbol and lint those that match (`iri check --lint`).
+///
+/// ```
+/// use rfc3987::{lint_as, StartSymbol};
+///
+/// let found = lint_as("http://Example.org/", StartSymbol::Uri).unwrap();
+/// assert_eq!(found, rfc3987::lint("http://Example.org/"));
+/// assert!(lint_as("//example.org/", StartSymbol::Uri).is_err()); // no scheme
+/// ```
+pub fn lint_as(input: &str, symbol: StartSymbol) -> Result<Vec<Diagnostic>, ParseError> {
+    let spans = spans(input, symbol)?;
+    Ok(check(&IriRef::from_parts(input, spans)))
+}
+
 /// The findings about a parsed IRI reference, in the order of the input within each check.
 /// Clean input, ASCII or not, costs no allocation.
 /// Any parsed type is taken, borrowed or owned.
@@ -415,12 +433,65 @@ pub fn check<R: crate::Reference>(iri: &R) -> Vec<Diagnostic> {
     authority::scheme_and_authority(iri, &mut out);
     path::dot_segments(iri, &mut out);
     percent_encoding::percent_encodings(iri, &mut out);
-    if !input.is_ascii() {
+    // The checks of characters find nothing in ASCII, nor in the letters of Latin-1
+    // ([`characters::is_plain_letter`]), which most IRIs beyond ASCII are written with.
+    if !non_ascii_chars(input).all(|(_, c)| characters::is_plain_letter(c)) {
         characters::characters(input, &mut out);
         characters::normalization_forms(input, &mut out);
         components(iri, &mut out);
     }
     out
+}
+
+/// The first non-ASCII byte of `bytes` from `from` on, looked for eight bytes at a time: most
+/// of an IRI is ASCII, and the character checks need only what is not.
+fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let mut words = rest.chunks_exact(8);
+    let mut at = from;
+    for word in &mut words {
+        let word = u64::from_le_bytes([
+            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+        ]);
+        if word & 0x8080_8080_8080_8080 != 0 {
+            // The lowest set high bit is the first non-ASCII byte (little-endian).
+            return Some(at + (word & 0x8080_8080_8080_8080).trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let tail = words.remainder();
+    tail.iter().position(|b| !b.is_ascii()).map(|i| at + i)
+}
+
+/// The non-ASCII characters of `input` and where they start.
+fn non_ascii_chars(input: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = next_non_ascii(input.as_bytes(), from)?;
+        // A non-ASCII byte after ASCII ones, or after a whole character, starts a character.
+        let c = input.get(at..)?.chars().next()?;
+        from = at + c.len_utf8();
+        Some((at, c))
+    })
+}
+
+/// `text` split at each ASCII delimiter `at` accepts, as `str::split` splits it (empty parts
+/// included), byte by byte: no byte of a character's UTF-8 form beyond ASCII is an ASCII byte.
+pub(super) fn split_at_bytes(text: &str, at: impl Fn(u8) -> bool) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(&at) {
+            Some(i) => {
+                rest = Some(&r[i + 1..]);
+                Some(&r[..i])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
 }
 
 /// Where `sub` (a slice of `input`) starts in it.
@@ -431,7 +502,13 @@ fn offset(input: &str, sub: &str) -> usize {
 /// §4.2 per component, §4.4 numeric components next to right-to-left ones, §7.5 scripts.
 fn components<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, out: &mut Vec<Diagnostic>) {
     let input = iri.as_str();
-    let mut parts = bidi::bidi_components(iri).map(|p| (p, p.chars().any(bidi::is_rtl)));
+    // §4.2 and §4.4 need a right-to-left character, §7.5 characters of two scripts: an input
+    // whose characters beyond ASCII are all Latin letters has neither (their Bidi_Class is L,
+    // and ASCII and Latin letters share the Latin script or go with any).
+    if non_ascii_chars(input).all(|(_, c)| characters::is_latin_letter(c)) {
+        return;
+    }
+    let mut parts = bidi::bidi_components(iri).map(|p| (p, !p.is_ascii() && p.chars().any(bidi::is_rtl)));
     let mut previous_rtl = false;
     let mut current = parts.next();
     while let Some((part, rtl)) = current {
@@ -466,4 +543,29 @@ fn changed_part<'a>(before: &str, after: &'a str) -> (Range<usize>, &'a str) {
         prefix..before.len() - suffix,
         &after[prefix..after.len() - suffix],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{next_non_ascii, non_ascii_chars, split_at_bytes};
+
+    #[test]
+    fn splits_as_str_split() {
+        for text in ["", "/", "a/b.c", "//a..b/", "é.ü/ß", ".x"] {
+            let ours: Vec<&str> = split_at_bytes(text, |b| b == b'/' || b == b'.').collect();
+            assert_eq!(ours, text.split(['/', '.']).collect::<Vec<_>>(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn non_ascii_characters_are_found_where_they_are() {
+        // Inside and across the 8-byte words, and in the tail after the last whole word.
+        let input = "abcdefghé12345678ü/x日";
+        let found: Vec<(usize, char)> = non_ascii_chars(input).collect();
+        assert_eq!(found, [(8, 'é'), (18, 'ü'), (22, '日')]);
+        assert_eq!(next_non_ascii(input.as_bytes(), 9), Some(9)); // the second byte of "é"
+        assert_eq!(next_non_ascii(b"abc", 0), None);
+        assert_eq!(next_non_ascii(b"abc", 4), None);
+        assert_eq!(non_ascii_chars("").count(), 0);
+    }
 }

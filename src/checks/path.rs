@@ -1,6 +1,6 @@
 //! The path: §5.3.2.4 dot segments.
 
-use super::{changed_part, diagnostic, offset, Diagnostic};
+use super::{changed_part, diagnostic, offset, split_at_bytes, Diagnostic};
 use crate::resolve::remove_dot_segments;
 use crate::types::IriRef;
 
@@ -14,7 +14,11 @@ pub(super) fn dot_segments<T: std::ops::Deref<Target = str>>(iri: &IriRef<T>, ou
     }
     let input = iri.as_str();
     let path = iri.path().as_str();
-    let Some(segment) = path.split('/').find(|s| *s == "." || *s == "..") else {
+    // A "." or ".." segment is the first one or follows a "/": most paths have neither.
+    if !path.starts_with('.') && !path.contains("/.") {
+        return;
+    }
+    let Some(segment) = split_at_bytes(path, |b| b == b'/').find(|s| *s == "." || *s == "..") else {
         return;
     };
     let removed = remove_dot_segments(path);

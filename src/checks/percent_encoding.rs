@@ -60,11 +60,9 @@ pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
         }
     };
     let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'%' {
-            i += 1;
-            continue;
-        }
+    // From one "%" to the next: `str::find` looks for a byte many at a time.
+    while let Some(n) = input.get(i..).and_then(|rest| rest.find('%')) {
+        i += n;
         let (unit, end) = pct_unit(bytes, i);
         // A parsed IRI has whole triplets; the end is kept in the input all the same.
         let end = end.min(bytes.len());
