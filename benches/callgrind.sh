@@ -31,11 +31,14 @@ instructions() {
 
 # The best of five wall-clock times of a command, in seconds.
 best_time() {
-  local best="" t
+  local best="" t out
+  out=$(mktemp)
   for _ in 1 2 3 4 5; do
-    t=$( { /usr/bin/time -f %e "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
+    /usr/bin/time -f %e -o "$out" "$@" >/dev/null 2>&1
+    t=$(tail -n 1 "$out")
     if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
   done
+  rm -f "$out"
   echo "$best"
 }
 
