@@ -261,6 +261,11 @@ impl<'a> Authority<'a> {
         }
     }
 
+    /// Where the parts are in the text it borrows, for recomposition.
+    pub(crate) fn spans(&self) -> AuthoritySpans {
+        self.spans
+    }
+
     /// The host kind with its spans, for recomposition.
     pub(crate) fn host_spans(&self) -> HostSpans {
         self.spans.host_kind

@@ -63,15 +63,31 @@ impl Recomposer {
         self.text.push(':');
     }
 
-    /// `if defined(authority) then append "//" to result; append authority to result;`
+    /// `if defined(authority) then append "//" to result; append authority to result;`: a
+    /// parsed authority, copied as written, its spans moved to where it lands (the grammar's
+    /// reading of the host does not change with the place of the text).
     pub fn authority(&mut self, authority: &Authority<'_>) {
-        let host_kind = authority.host_spans();
-        self.authority_parts(
-            authority.userinfo(),
-            authority.host_str(),
-            host_kind,
-            authority.port(),
-        );
+        self.text.push_str("//");
+        let start = self.text.len();
+        self.text.push_str(authority.as_str());
+        let spans = authority.spans();
+        let moved = |offset: usize| offset - spans.whole.start + start;
+        let span = |s: Span| Span {
+            start: moved(s.start),
+            end: moved(s.end),
+        };
+        self.spans.authority = Some(AuthoritySpans {
+            whole: span(spans.whole),
+            userinfo: spans.userinfo.map(span),
+            host: span(spans.host),
+            host_kind: match spans.host_kind {
+                HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
+                    version: span(version),
+                },
+                other => other,
+            },
+            port: spans.port.map(span),
+        });
     }
 
     /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host
@@ -135,15 +151,22 @@ impl Recomposer {
     /// §5.2.4's note on recomposition), and a relative reference's first segment with ":" is
     /// written "./…" (RFC 3986 §4.2).
     pub fn path(&mut self, path: &str) {
+        self.path_with(|text| text.push_str(path));
+    }
+
+    /// [`path`](Self::path) with the path written by `write`, which appends it to the text
+    /// (resolution writes RFC 3986 §5.2.4's output buffer there directly).
+    pub fn path_with(&mut self, write: impl FnOnce(&mut String)) {
         let start = self.text.len();
+        write(&mut self.text);
         let has_authority = self.spans.authority.is_some();
         let has_scheme = self.spans.scheme.is_some();
+        let path = &self.text[start..];
         if !has_authority && path.starts_with("//") {
-            self.text.push_str("/.");
+            self.text.insert_str(start, "/.");
         } else if !has_authority && !has_scheme && path.split('/').next().is_some_and(|s| s.contains(':')) {
-            self.text.push_str("./");
+            self.text.insert_str(start, "./");
         }
-        self.text.push_str(path);
         let span = Span {
             start,
             end: self.text.len(),
