@@ -34,6 +34,32 @@ pub(crate) fn recompose(
     text
 }
 
+/// A component's text for [`Recomposer`]: given (`&str`), or written in place by a closure
+/// that appends it to the result (a pass that rewrites a component writes it there, with no
+/// string of its own).
+pub(crate) trait Part {
+    /// Appends the component to `text`.
+    fn append_to(self, text: &mut String);
+}
+
+impl Part for &str {
+    fn append_to(self, text: &mut String) {
+        text.push_str(self);
+    }
+}
+
+impl Part for &String {
+    fn append_to(self, text: &mut String) {
+        text.push_str(self);
+    }
+}
+
+impl<F: FnOnce(&mut String)> Part for F {
+    fn append_to(self, text: &mut String) {
+        self(text);
+    }
+}
+
 /// Writes components in the order of RFC 3986 §5.3 and records their spans.
 pub(crate) struct Recomposer {
     text: String,
@@ -48,9 +74,9 @@ impl Recomposer {
         }
     }
 
-    fn push(&mut self, s: &str) -> Span {
+    fn push(&mut self, part: impl Part) -> Span {
         let start = self.text.len();
-        self.text.push_str(s);
+        part.append_to(&mut self.text);
         Span {
             start,
             end: self.text.len(),
@@ -58,7 +84,7 @@ impl Recomposer {
     }
 
     /// `if defined(scheme) then append scheme to result; append ":" to result;`
-    pub fn scheme(&mut self, scheme: &str) {
+    pub fn scheme(&mut self, scheme: impl Part) {
         self.spans.scheme = Some(self.push(scheme));
         self.text.push(':');
     }
@@ -98,8 +124,8 @@ impl Recomposer {
     /// says is an `IPv4address`. The kind recorded is then what the grammar reads.
     pub fn authority_parts(
         &mut self,
-        userinfo: Option<&str>,
-        host: &str,
+        userinfo: Option<impl Part>,
+        host: impl Part,
         kind: HostSpans,
         port: Option<&str>,
     ) {
@@ -150,15 +176,9 @@ impl Recomposer {
     /// starts with "//" is written "/.//…" (it would otherwise read as an authority, RFC 3986
     /// §5.2.4's note on recomposition), and a relative reference's first segment with ":" is
     /// written "./…" (RFC 3986 §4.2).
-    pub fn path(&mut self, path: &str) {
-        self.path_with(|text| text.push_str(path));
-    }
-
-    /// [`path`](Self::path) with the path written by `write`, which appends it to the text
-    /// (resolution writes RFC 3986 §5.2.4's output buffer there directly).
-    pub fn path_with(&mut self, write: impl FnOnce(&mut String)) {
+    pub fn path(&mut self, path: impl Part) {
         let start = self.text.len();
-        write(&mut self.text);
+        path.append_to(&mut self.text);
         let has_authority = self.spans.authority.is_some();
         let has_scheme = self.spans.scheme.is_some();
         let path = &self.text[start..];
@@ -186,13 +206,13 @@ impl Recomposer {
     }
 
     /// `if defined(query) then append "?" to result; append query to result;`
-    pub fn query(&mut self, query: &str) {
+    pub fn query(&mut self, query: impl Part) {
         self.text.push('?');
         self.spans.query = Some(self.push(query));
     }
 
     /// `if defined(fragment) then append "#" to result; append fragment to result;`
-    pub fn fragment(&mut self, fragment: &str) {
+    pub fn fragment(&mut self, fragment: impl Part) {
         self.text.push('#');
         self.spans.fragment = Some(self.push(fragment));
     }

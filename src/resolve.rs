@@ -39,7 +39,7 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
         if let Some(authority) = reference.authority() {
             t.authority(&authority);
         }
-        t.path_with(|text| remove_dot_segments_into(text, "", r_path));
+        t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
         if let Some(query) = reference.query() {
             t.query(query);
         }
@@ -47,7 +47,7 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
         t.scheme(base.scheme().unwrap_or_default());
         if let Some(authority) = reference.authority() {
             t.authority(&authority);
-            t.path_with(|text| remove_dot_segments_into(text, "", r_path));
+            t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
             if let Some(query) = reference.query() {
                 t.query(query);
             }
@@ -62,10 +62,10 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
                 }
             } else {
                 if r_path.starts_with('/') {
-                    t.path_with(|text| remove_dot_segments_into(text, "", r_path));
+                    t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
                 } else {
                     let dir = merge_directory(&base);
-                    t.path_with(|text| remove_dot_segments_into(text, dir, r_path));
+                    t.path(|text: &mut String| remove_dot_segments_into(text, dir, r_path));
                 }
                 if let Some(query) = reference.query() {
                     t.query(query);

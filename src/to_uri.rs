@@ -6,6 +6,7 @@ use std::ops::Deref;
 
 use encoding_rs::Encoding;
 
+use crate::bytes::next_non_ascii;
 use crate::components::HostSpans;
 use crate::error::ParseError;
 use crate::idn::{self, IdnaError};
@@ -310,22 +311,6 @@ fn encode_non_ascii(out: &mut String, text: &str) -> (usize, usize) {
     }
     out.push_str(&text[i..]);
     (first.unwrap_or(0), last)
-}
-
-/// The offset of the first non-ASCII byte at or after `from`, eight bytes at a time (a word
-/// with no high bit set is all ASCII).
-#[inline]
-fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let mut i = from;
-    while let Some(word) = bytes.get(i..i + 8) {
-        let high = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & HIGH_BITS;
-        if high != 0 {
-            return Some(i + high.trailing_zeros() as usize / 8);
-        }
-        i += 8;
-    }
-    bytes[i..].iter().position(|b| !b.is_ascii()).map(|n| i + n)
 }
 
 /// §3.1 step 2 on one component.
