@@ -12,22 +12,45 @@ fn word(bytes: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
 }
 
-/// The offset of the first `byte` at or after `from` (`from` at most the length).
+/// The high bit of each byte of `word` that equals `byte`, and no other bit: for a byte `v`
+/// of `x`, (v & 0x7F) + 0x7F carries into the high bit unless the low seven bits are zero, and
+/// never into the next byte.
+#[inline]
+fn equal_bytes(word: u64, byte: u8) -> u64 {
+    let x = word ^ (LOW_BITS * u64::from(byte));
+    !((x & !HIGH_BITS).wrapping_add(!HIGH_BITS) | x | !HIGH_BITS)
+}
+
+/// The offset of the first `byte` at or after `from` (`None` when `from` is past the end).
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
-    let pattern = LOW_BITS * u64::from(byte);
     let mut i = from;
     while let Some(word) = word(bytes, i) {
         // A byte of `x` is zero where `word` has `byte`; the lowest such byte is flagged
-        // exactly (the subtraction's borrow only flags bytes above it).
-        let x = word ^ pattern;
+        // exactly (the subtraction's borrow only flags bytes above it), in fewer operations
+        // than `equal_bytes`.
+        let x = word ^ (LOW_BITS * u64::from(byte));
         let zero = x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS;
         if zero != 0 {
             return Some(i + zero.trailing_zeros() as usize / 8);
         }
         i += 8;
     }
-    bytes[i..].iter().position(|&b| b == byte).map(|n| i + n)
+    bytes.get(i..)?.iter().position(|&b| b == byte).map(|n| i + n)
+}
+
+/// The offset of the last `byte` in `bytes`.
+#[inline]
+pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    let mut end = bytes.len();
+    while let Some(word) = end.checked_sub(8).and_then(|i| word(bytes, i)) {
+        let equal = equal_bytes(word, byte);
+        if equal != 0 {
+            return Some(end - 1 - equal.leading_zeros() as usize / 8);
+        }
+        end -= 8;
+    }
+    bytes[..end].iter().rposition(|&b| b == byte)
 }
 
 /// The offset of the first non-ASCII byte at or after `from` (a word with no high bit set is
@@ -51,7 +74,7 @@ mod tests {
 
     /// Every position of the byte, and its absence, at every alignment, against a plain search.
     #[test]
-    fn find_byte_agrees_with_a_plain_search() {
+    fn searches_agree_with_a_plain_search() {
         for len in 0..20 {
             for at in 0..=len {
                 let mut text = vec![b'a'; len];
@@ -68,8 +91,24 @@ mod tests {
                 }
             }
         }
+        for len in 0..20 {
+            for at in 0..=len {
+                let mut text = vec![b'a'; len];
+                if at < len {
+                    text[at] = b'%';
+                }
+                // A "%" before the last must not be found.
+                if at >= 3 && at < len {
+                    text[at - 3] = b'%';
+                }
+                let plain = text.iter().rposition(|&b| b == b'%');
+                assert_eq!(rfind_byte(&text, b'%'), plain, "{len} {at}");
+            }
+        }
         // Bytes just above and below the pattern (0x25), and 0x80 and up, never match.
         let text = [0x24, 0x26, 0xA5, 0x05, 0x24, 0x26, 0xA5, 0x05, 0x25];
         assert_eq!(find_byte(&text, 0, b'%'), Some(8));
+        assert_eq!(rfind_byte(&text[..8], b'%'), None);
+        assert_eq!(rfind_byte(&text, b'%'), Some(8));
     }
 }

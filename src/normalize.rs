@@ -11,7 +11,7 @@ use crate::components::HostSpans;
 use crate::idn;
 use crate::pct::{decode_where, decode_where_into};
 use crate::recompose::Recomposer;
-use crate::resolve::remove_dot_segments_into;
+use crate::resolve::{has_dot_segment, remove_dot_segments_into};
 use crate::to_uri::DNS_SCHEMES;
 use crate::types::{Built, IriRef, Reference};
 
@@ -299,25 +299,6 @@ fn push_lowercase(out: &mut String, text: &str) {
     let start = out.len();
     out.push_str(text);
     out[start..].make_ascii_lowercase();
-}
-
-/// Whether a path has a complete segment "." or "..", the only ones RFC 3986 §5.2.4 changes.
-fn has_dot_segment(path: &str) -> bool {
-    let bytes = path.as_bytes();
-    let mut from = 0;
-    while let Some(dot) = find_byte(bytes, from, b'.') {
-        // A segment that starts with this "." and is "." or "..".
-        if (dot == 0 || bytes[dot - 1] == b'/')
-            && matches!(
-                &bytes[dot..],
-                [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..]
-            )
-        {
-            return true;
-        }
-        from = dot + 1;
-    }
-    false
 }
 
 /// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character are

@@ -2,6 +2,7 @@
 //! result is a parsed value without a second parse.
 
 use crate::components::{Authority, AuthoritySpans, HostSpans, PathKind, Span, Spans};
+use crate::types::IriRef;
 
 /// RFC 3986 §5.3 component recomposition of text that is known to fit: each component as
 /// given, with its delimiters, nothing repaired (the builder and the edits refuse a path that
@@ -87,6 +88,21 @@ impl Recomposer {
     pub fn scheme(&mut self, scheme: impl Part) {
         self.spans.scheme = Some(self.push(scheme));
         self.text.push(':');
+    }
+
+    /// `scheme ":"` and `"//" authority`, each when defined, as `iri` writes them, to start the
+    /// result: they start its text as they start the result, so their spans are its spans.
+    pub fn scheme_and_authority_of(&mut self, iri: &IriRef<&str>) {
+        debug_assert!(self.text.is_empty(), "the scheme and authority start the result");
+        let spans = iri.spans();
+        let end = match (spans.authority, spans.scheme) {
+            (Some(authority), _) => authority.whole.end,
+            (None, Some(scheme)) => scheme.end + 1,
+            (None, None) => 0,
+        };
+        self.text.push_str(&iri.as_str()[..end]);
+        self.spans.scheme = spans.scheme;
+        self.spans.authority = spans.authority;
     }
 
     /// `if defined(authority) then append "//" to result; append authority to result;`: a

@@ -1,5 +1,6 @@
 //! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs) and its inverse.
 
+use crate::bytes::{find_byte, rfind_byte};
 use crate::recompose::Recomposer;
 use crate::types::{Iri, IriRef, Reference, WithScheme};
 
@@ -34,42 +35,37 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
     // §5.2.2: the pseudo-code, in its order; T.scheme, T.authority, T.path, T.query are written
     // as they are decided, which is also the order of §5.3 recomposition. T.path is written by
     // remove_dot_segments straight into the result, its output buffer.
-    if let Some(scheme) = reference.scheme() {
-        t.scheme(scheme);
-        if let Some(authority) = reference.authority() {
-            t.authority(&authority);
+    if reference.scheme().is_some() {
+        // T.scheme = R.scheme; T.authority = R.authority; (as R writes them)
+        t.scheme_and_authority_of(&reference);
+        t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
+        if let Some(query) = reference.query() {
+            t.query(query);
         }
+    } else if let Some(authority) = reference.authority() {
+        t.scheme(base.scheme().unwrap_or_default());
+        t.authority(&authority);
         t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
         if let Some(query) = reference.query() {
             t.query(query);
         }
     } else {
-        t.scheme(base.scheme().unwrap_or_default());
-        if let Some(authority) = reference.authority() {
-            t.authority(&authority);
-            t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
-            if let Some(query) = reference.query() {
+        // T.authority = Base.authority; T.scheme = Base.scheme; (as the base writes them)
+        t.scheme_and_authority_of(&base);
+        if r_path.is_empty() {
+            t.path(base.path().as_str());
+            if let Some(query) = reference.query().or(base.query()) {
                 t.query(query);
             }
         } else {
-            if let Some(authority) = base.authority() {
-                t.authority(&authority);
-            }
-            if r_path.is_empty() {
-                t.path(base.path().as_str());
-                if let Some(query) = reference.query().or(base.query()) {
-                    t.query(query);
-                }
+            if r_path.starts_with('/') {
+                t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
             } else {
-                if r_path.starts_with('/') {
-                    t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
-                } else {
-                    let dir = merge_directory(&base);
-                    t.path(|text: &mut String| remove_dot_segments_into(text, dir, r_path));
-                }
-                if let Some(query) = reference.query() {
-                    t.query(query);
-                }
+                let dir = merge_directory(&base);
+                t.path(|text: &mut String| remove_dot_segments_into(text, dir, r_path));
+            }
+            if let Some(query) = reference.query() {
+                t.query(query);
             }
         }
     }
@@ -91,7 +87,7 @@ fn merge_directory<'a>(base: &'a IriRef<&str>) -> &'a str {
     } else {
         // "excluding any characters after the right-most "/" in the base URI path, or excluding
         // the entire base URI path if it does not contain any "/" characters"
-        &base_path[..base_path.rfind('/').map_or(0, |i| i + 1)]
+        &base_path[..rfind_byte(base_path.as_bytes(), b'/').map_or(0, |i| i + 1)]
     }
 }
 
@@ -119,6 +115,12 @@ pub fn remove_dot_segments(path: &str) -> String {
 pub(crate) fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
     // 1. The input buffer is initialized with the now-appended path components and the output
     //    buffer is initialized to the empty string.
+    if !has_dot_segment(dir) && !has_dot_segment(path) {
+        // Every step is E, which moves the input buffer to the output buffer as it is.
+        out.push_str(dir);
+        out.push_str(path);
+        return;
+    }
     let floor = out.len();
     let mut slash = false;
     // The steps never look past the end of `dir`: it ends in "/", so none of its suffixes is a
@@ -193,11 +195,12 @@ pub(crate) fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) 
 /// checked).
 fn segments_before_dot(rest: &str, last: bool) -> usize {
     let bytes = rest.as_bytes();
-    if let Some((dot, _)) = rest
-        .match_indices('.')
-        .find(|&(dot, _)| dot > 0 && bytes[dot - 1] == b'/')
-    {
-        return dot - 1;
+    let mut from = 1;
+    while let Some(dot) = find_byte(bytes, from, b'.') {
+        if bytes[dot - 1] == b'/' {
+            return dot - 1;
+        }
+        from = dot + 1;
     }
     if last {
         rest.len()
@@ -206,10 +209,29 @@ fn segments_before_dot(rest: &str, last: bool) -> usize {
     }
 }
 
+/// Whether a path has a complete segment "." or "..", the only ones RFC 3986 §5.2.4 changes.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut from = 0;
+    while let Some(dot) = find_byte(bytes, from, b'.') {
+        // A segment that starts with this "." and is "." or "..".
+        if (dot == 0 || bytes[dot - 1] == b'/')
+            && matches!(
+                &bytes[dot..],
+                [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..]
+            )
+        {
+            return true;
+        }
+        from = dot + 1;
+    }
+    false
+}
+
 /// RFC 3986 §5.2.4 step 2C: "remove the last segment and its preceding "/" (if any) from the
 /// output buffer", the output buffer being `out` after its first `floor` bytes.
 fn remove_last_segment(out: &mut String, floor: usize) {
-    let keep = out[floor..].rfind('/').map_or(floor, |i| floor + i);
+    let keep = rfind_byte(&out.as_bytes()[floor..], b'/').map_or(floor, |i| floor + i);
     out.truncate(keep);
 }
 
