@@ -5,13 +5,6 @@
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// The eight bytes at `i` as a word, first byte lowest; `None` when fewer than eight remain.
-#[inline]
-fn word(bytes: &[u8], i: usize) -> Option<u64> {
-    let word = bytes.get(i..i + 8)?;
-    Some(u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
-}
-
 /// The high bit of each byte of `word` that equals `byte`, and no other bit: for a byte `v`
 /// of `x`, (v & 0x7F) + 0x7F carries into the high bit unless the low seven bits are zero, and
 /// never into the next byte.
@@ -24,48 +17,55 @@ fn equal_bytes(word: u64, byte: u8) -> u64 {
 /// The offset of the first `byte` at or after `from` (`None` when `from` is past the end).
 #[inline]
 pub(crate) fn find_byte(bytes: &[u8], from: usize, byte: u8) -> Option<usize> {
+    let mut chunks = bytes.get(from..)?.chunks_exact(8);
     let mut i = from;
-    while let Some(word) = word(bytes, i) {
-        // A byte of `x` is zero where `word` has `byte`; the lowest such byte is flagged
+    for chunk in &mut chunks {
+        // A byte of `x` is zero where the word has `byte`; the lowest such byte is flagged
         // exactly (the subtraction's borrow only flags bytes above it), in fewer operations
         // than `equal_bytes`.
-        let x = word ^ (LOW_BITS * u64::from(byte));
+        let x = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ (LOW_BITS * u64::from(byte));
         let zero = x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS;
         if zero != 0 {
             return Some(i + zero.trailing_zeros() as usize / 8);
         }
         i += 8;
     }
-    bytes.get(i..)?.iter().position(|&b| b == byte).map(|n| i + n)
+    chunks.remainder().iter().position(|&b| b == byte).map(|n| i + n)
 }
 
 /// The offset of the last `byte` in `bytes`.
 #[inline]
 pub(crate) fn rfind_byte(bytes: &[u8], byte: u8) -> Option<usize> {
+    let mut chunks = bytes.rchunks_exact(8);
     let mut end = bytes.len();
-    while let Some(word) = end.checked_sub(8).and_then(|i| word(bytes, i)) {
-        let equal = equal_bytes(word, byte);
+    for chunk in &mut chunks {
+        let equal = equal_bytes(u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])), byte);
         if equal != 0 {
             return Some(end - 1 - equal.leading_zeros() as usize / 8);
         }
         end -= 8;
     }
-    bytes[..end].iter().rposition(|&b| b == byte)
+    chunks.remainder().iter().rposition(|&b| b == byte)
 }
 
 /// The offset of the first non-ASCII byte at or after `from` (a word with no high bit set is
 /// all ASCII).
 #[inline]
 pub(crate) fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut chunks = bytes.get(from..)?.chunks_exact(8);
     let mut i = from;
-    while let Some(word) = word(bytes, i) {
-        let high = word & HIGH_BITS;
+    for chunk in &mut chunks {
+        let high = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) & HIGH_BITS;
         if high != 0 {
             return Some(i + high.trailing_zeros() as usize / 8);
         }
         i += 8;
     }
-    bytes[i..].iter().position(|b| !b.is_ascii()).map(|n| i + n)
+    chunks
+        .remainder()
+        .iter()
+        .position(|b| !b.is_ascii())
+        .map(|n| i + n)
 }
 
 #[cfg(test)]

@@ -179,9 +179,10 @@ pub fn to_uri<R: Reference>(iri: &R, options: &ToUriOptions) -> Result<R::Uri, T
 /// [`to_uri`] on the widest type.
 fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
     let scheme = iri.scheme();
-    let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
-    let idna = options.idna
-        && dns
+    // The scheme is looked up only when ToASCII is asked for (the host is then converted).
+    let dns =
+        options.idna && scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    let idna = dns
         && iri
             .authority()
             .is_some_and(|a| matches!(a.host_spans(), HostSpans::RegName) && !a.host_str().is_empty());
@@ -264,7 +265,7 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 /// its percent-encoded UTF-8 octets.
 pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
-    let spans = iri.spans();
+    let mut spans = iri.spans();
     if text.is_ascii() {
         return UriRef::from_parts(text.to_string(), spans);
     }
@@ -287,7 +288,8 @@ pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<Stri
             offset + 2 * before
         }
     };
-    UriRef::from_parts(out, spans.map_offsets(moved))
+    spans.map_offsets(moved);
+    UriRef::from_parts(out, spans)
 }
 
 /// Appends `text` with each run of non-ASCII characters (the grammar allows only `ucschar` and,
