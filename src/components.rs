@@ -70,55 +70,37 @@ impl Spans {
         }
     }
 
-    /// The same spans with every offset passed through `f`, which sees them in increasing
-    /// order (the order of the text): for a text rewritten character by character, such as the
-    /// IRI-to-URI mapping.
-    pub(crate) fn map_offsets(self, mut f: impl FnMut(usize) -> usize) -> Spans {
-        fn span(f: &mut impl FnMut(usize) -> usize, s: Span) -> Span {
-            let start = f(s.start);
-            Span { start, end: f(s.end) }
+    /// Passes every offset through `f`, which sees them in increasing order (the order of the
+    /// text): for a text rewritten character by character, such as the IRI-to-URI mapping.
+    pub(crate) fn map_offsets(&mut self, mut f: impl FnMut(usize) -> usize) {
+        fn span(f: &mut impl FnMut(usize) -> usize, s: &mut Span) {
+            s.start = f(s.start);
+            s.end = f(s.end);
         }
-        let scheme = self.scheme.map(|s| span(&mut f, s));
-        let authority = match self.authority {
-            None => None,
-            Some(a) => {
-                let whole_start = f(a.whole.start);
-                let userinfo = a.userinfo.map(|s| span(&mut f, s));
-                let host_start = f(a.host.start);
-                let host_kind = match a.host_kind {
-                    HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
-                        version: span(&mut f, version),
-                    },
-                    kind => kind,
-                };
-                let host = Span {
-                    start: host_start,
-                    end: f(a.host.end),
-                };
-                let port = a.port.map(|s| span(&mut f, s));
-                let whole = Span {
-                    start: whole_start,
-                    end: f(a.whole.end),
-                };
-                Some(AuthoritySpans {
-                    whole,
-                    userinfo,
-                    host,
-                    host_kind,
-                    port,
-                })
+        if let Some(scheme) = &mut self.scheme {
+            span(&mut f, scheme);
+        }
+        if let Some(a) = &mut self.authority {
+            a.whole.start = f(a.whole.start);
+            if let Some(userinfo) = &mut a.userinfo {
+                span(&mut f, userinfo);
             }
-        };
-        let path = span(&mut f, self.path);
-        let query = self.query.map(|s| span(&mut f, s));
-        let fragment = self.fragment.map(|s| span(&mut f, s));
-        Spans {
-            scheme,
-            authority,
-            path,
-            path_kind: self.path_kind,
-            query,
-            fragment,
+            a.host.start = f(a.host.start);
+            if let HostSpans::IpvFuture { version } = &mut a.host_kind {
+                span(&mut f, version);
+            }
+            a.host.end = f(a.host.end);
+            if let Some(port) = &mut a.port {
+                span(&mut f, port);
+            }
+            a.whole.end = f(a.whole.end);
+        }
+        span(&mut f, &mut self.path);
+        if let Some(query) = &mut self.query {
+            span(&mut f, query);
+        }
+        if let Some(fragment) = &mut self.fragment {
+            span(&mut f, fragment);
         }
     }
 }
@@ -261,6 +243,11 @@ impl<'a> Authority<'a> {
                 }
             }
         }
+    }
+
+    /// Where the parts are in the text it borrows, for recomposition.
+    pub(crate) fn spans(&self) -> AuthoritySpans {
+        self.spans
     }
 
     /// The host kind with its spans, for recomposition.

@@ -63,6 +63,7 @@ extern crate alloc;
 
 mod automaton;
 mod build;
+mod bytes;
 mod chars;
 mod checks;
 mod components;

@@ -5,12 +5,13 @@ use std::borrow::Cow;
 
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
+use crate::bytes::find_byte;
 use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
 use crate::components::HostSpans;
 use crate::idn;
-use crate::pct::decode_where;
+use crate::pct::{decode_where, decode_where_into};
 use crate::recompose::Recomposer;
-use crate::resolve::remove_dot_segments;
+use crate::resolve::{has_dot_segment, remove_dot_segments_into};
 use crate::to_uri::DNS_SCHEMES;
 use crate::types::{Built, IriRef, Reference};
 
@@ -168,70 +169,136 @@ pub fn normalize<R: Reference>(iri: &R, options: &NormalizeOptions) -> R::Iri {
     R::Iri::built(normalize_ref(iri.as_iri_ref(), options))
 }
 
-/// [`normalize`] on the widest type.
+/// [`normalize`] on the widest type. Each component is written once, straight into the
+/// result: one allocation, the result's, unless a path has dot segments.
 fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String> {
     if options.level == Level::Simple {
         return iri.into_owned();
     }
     let scheme_level = options.level >= Level::Scheme;
-    let mut out = Recomposer::with_capacity(iri.as_str().len());
-    let scheme = iri.scheme().map(|s| s.to_ascii_lowercase());
-    let defaults = scheme
-        .as_deref()
-        .and_then(|s| SCHEME_DEFAULTS.iter().find(|(name, _)| *name == s));
-    if let Some(scheme) = &scheme {
-        out.scheme(scheme);
-    }
-    let dns = scheme.as_deref().is_some_and(|s| DNS_SCHEMES.contains(&s));
-    let char_norm = |s: Cow<'_, str>, in_query: bool| -> String {
-        if options.nfc {
-            nfc_component(&s, in_query)
-        } else {
-            s.into_owned()
-        }
-    };
-    if let Some(authority) = iri.authority() {
-        let userinfo = authority
-            .userinfo()
-            .map(|u| char_norm(percent_encoding(u), false));
-        let host = match authority.host_spans() {
-            HostSpans::RegName => {
-                // §5.3.2.3, then §5.3.2.2 (NFC before case: U+212A KELVIN SIGN is "K" after NFC),
-                // then §5.3.3's IDN step, then §5.3.2.1 (US-ASCII only hosts).
-                let mut host = char_norm(percent_encoding(authority.host_str()), false);
-                if options.idn && dns {
-                    if let Some(unicode) = idn::normalize_host(&host) {
-                        host = unicode;
-                    }
-                }
-                reg_name_case(host)
-            }
-            // IP literals and IPv4 addresses are ASCII and case-insensitive throughout.
-            _ => authority.host_str().to_ascii_lowercase(),
-        };
-        let port = authority.port().filter(|port| {
+    let scheme = iri.scheme();
+    // Looked up only for the steps that use them (§5.3.3, the IDN option).
+    let defaults = scheme.filter(|_| scheme_level).and_then(|s| {
+        SCHEME_DEFAULTS
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(s))
+    });
+    let dns = options.idn && scheme.is_some_and(|s| DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    // §5.3.3: an empty port, or the scheme's default, is dropped.
+    let port = iri.authority().and_then(|authority| {
+        authority.port().filter(|port| {
             !(scheme_level
                 && (port.is_empty()
                     || defaults.is_some_and(|&(_, default)| authority.port_u16() == Some(default))))
-        });
-        out.authority_parts(userinfo.as_deref(), &host, authority.host_spans(), port);
+        })
+    });
+    // §5.3.3: an empty path after an authority is "/" for the schemes with defaults.
+    let root = scheme_level && iri.authority().is_some() && defaults.is_some();
+    let normal = is_normal(&iri, options, port, root);
+    if normal && !cfg!(debug_assertions) {
+        return iri.into_owned();
     }
-    let mut path = char_norm(percent_encoding(iri.path().as_str()), false);
-    if scheme.is_some() {
-        path = remove_dot_segments(&path);
+    // §5.3.2 never makes a component longer (decoding shortens it, case and hex digits keep
+    // its length, removing dot segments shortens the path); 3 more for "/." written before a
+    // path that starts with "//" (`Recomposer::path`) or the "/" of §5.3.3. (NFC and IDN
+    // may need more; the buffer then grows.)
+    let mut out = Recomposer::with_capacity(iri.as_str().len() + 3);
+    if let Some(scheme) = scheme {
+        // §5.3.2.1: the scheme to lowercase.
+        out.scheme(|text: &mut String| push_lowercase(text, scheme));
     }
-    if scheme_level && path.is_empty() && iri.authority().is_some() && defaults.is_some() {
-        path.push('/');
+    if let Some(authority) = iri.authority() {
+        let userinfo = authority
+            .userinfo()
+            .map(|u| move |text: &mut String| component(text, u, false, options));
+        let host = |text: &mut String| match authority.host_spans() {
+            HostSpans::RegName => {
+                // §5.3.2.3, then §5.3.2.2 (NFC before case: U+212A KELVIN SIGN is "K" after NFC),
+                // then §5.3.3's IDN step, then §5.3.2.1 (US-ASCII only hosts).
+                let start = text.len();
+                component(text, authority.host_str(), false, options);
+                if options.idn && dns {
+                    if let Some(unicode) = idn::normalize_host(&text[start..]) {
+                        text.truncate(start);
+                        text.push_str(&unicode);
+                    }
+                }
+                reg_name_case(text, start);
+            }
+            // IP literals and IPv4 addresses are ASCII and case-insensitive throughout.
+            _ => push_lowercase(text, authority.host_str()),
+        };
+        out.authority_parts(userinfo, host, authority.host_spans(), port);
     }
-    out.path(&path);
+    out.path(|text: &mut String| {
+        let start = text.len();
+        component(text, iri.path().as_str(), false, options);
+        // §5.3.2.4, which changes nothing in a path without "." or ".." segments.
+        if scheme.is_some() && has_dot_segment(&text[start..]) {
+            let path = text.split_off(start);
+            remove_dot_segments_into(text, "", &path);
+        }
+        if root && text.len() == start {
+            text.push('/');
+        }
+    });
     if let Some(query) = iri.query() {
-        out.query(&char_norm(percent_encoding(query), true));
+        out.query(|text: &mut String| component(text, query, true, options));
     }
     if let Some(fragment) = iri.fragment() {
-        out.fragment(&char_norm(percent_encoding(fragment), false));
+        out.fragment(|text: &mut String| component(text, fragment, false, options));
     }
     let (text, spans) = out.finish();
+    // Debug builds check what `is_normal` claimed by normalizing all the same.
+    debug_assert!(
+        !normal || text == iri.as_str(),
+        "is_normal was wrong: {:?}",
+        iri.as_str()
+    );
     IriRef::from_parts(text, spans)
+}
+
+/// Whether normalization leaves `iri` as it is, which most IRIs are written in (the result is
+/// then a copy): without NFC and IDN, and with no "%" anywhere (§5.3.2.3 has nothing to
+/// decode, no hex digit to put in uppercase), what may still change is the case of the scheme
+/// and host (§5.3.2.1), dot segments (§5.3.2.4), the port that §5.3.3 drops (the port kept is
+/// `port`) and the root path §5.3.3 adds to an empty one (`root`). The other writes of
+/// [`normalize_ref`] copy.
+fn is_normal(iri: &IriRef<&str>, options: &NormalizeOptions, port: Option<&str>, root: bool) -> bool {
+    let has_upper = |text: &str| text.bytes().any(|b| b.is_ascii_uppercase());
+    if options.nfc || options.idn || find_byte(iri.as_str().as_bytes(), 0, b'%').is_some() {
+        return false;
+    }
+    if iri.scheme().is_some_and(has_upper) {
+        return false;
+    }
+    if let Some(authority) = iri.authority() {
+        // Without "%", a reg-name is US-ASCII only when it is ASCII ([`reg_name_case`]).
+        let host = authority.host_str();
+        let folded = !matches!(authority.host_spans(), HostSpans::RegName) || host.is_ascii();
+        if (folded && has_upper(host)) || port != authority.port() {
+            return false;
+        }
+    }
+    let path = iri.path().as_str();
+    !(iri.scheme().is_some() && has_dot_segment(path) || root && path.is_empty())
+}
+
+/// §5.3.2.3 and, when asked for, §5.3.2.2 on one component, appended to `out`.
+fn component(out: &mut String, text: &str, in_query: bool, options: &NormalizeOptions) {
+    if options.nfc {
+        nfc_component(out, &percent_encoding(text), in_query);
+    } else {
+        decode_where_into(out, text, is_iunreserved);
+    }
+}
+
+/// Appends `text` with its ASCII letters in lowercase (§5.3.2.1, for the scheme and hosts that
+/// are ASCII throughout).
+fn push_lowercase(out: &mut String, text: &str) {
+    let start = out.len();
+    out.push_str(text);
+    out[start..].make_ascii_lowercase();
 }
 
 /// RFC 3987 §5.3.2.3 on one component: `%HH` runs that encode an `iunreserved` character are
@@ -249,14 +316,13 @@ fn percent_encoding(component: &str) -> Cow<'_, str> {
     decode_where(component, is_iunreserved)
 }
 
-/// RFC 3987 §5.3.2.2 on one component (after §5.3.2.3): NFC on each run of text between the
+/// RFC 3987 §5.3.2.2 on one component (after §5.3.2.3), appended to `out`: NFC on each run of text between the
 /// delimiters (ASCII characters other than `unreserved`) and percent-encodings, leaving alone
 /// the characters whose NFC the component may not hold or is reserved (see
 /// [`NormalizeOptions::nfc`]). Every character of a run is allowed in the component; a run
 /// whose NFC were not (no such run is known; this is the guard) is kept as written.
-fn nfc_component(component: &str, in_query: bool) -> String {
+fn nfc_component(out: &mut String, component: &str, in_query: bool) {
     let allowed = |c: char| is_iunreserved(c) || (in_query && is_iprivate(c));
-    let mut out = String::with_capacity(component.len());
     let mut run = String::new();
     let flush = |run: &mut String, out: &mut String| {
         if is_nfc_quick(run.chars()) == IsNormalized::Yes {
@@ -275,18 +341,17 @@ fn nfc_component(component: &str, in_query: bool) -> String {
     while let Some(c) = chars.next() {
         if c == '%' {
             // pct-encoded = "%" HEXDIG HEXDIG: the whole triplet is one unit.
-            flush(&mut run, &mut out);
+            flush(&mut run, out);
             out.push(c);
             out.extend(chars.by_ref().take(2));
         } else if (c.is_ascii() && !is_unreserved(c)) || !nfc_stays_allowed(c, allowed) {
-            flush(&mut run, &mut out);
+            flush(&mut run, out);
             out.push(c);
         } else {
             run.push(c);
         }
     }
-    flush(&mut run, &mut out);
-    out
+    flush(&mut run, out);
 }
 
 /// Whether the NFC of `c` alone consists of characters `allowed` accepts (false for U+037E,
@@ -297,7 +362,8 @@ fn nfc_stays_allowed(c: char, allowed: impl Fn(char) -> bool) -> bool {
         || std::iter::once(c).nfc().all(allowed)
 }
 
-/// RFC 3987 §5.3.2.1 on a reg-name, as §5.3.2.3 (and NFC and IDN, when asked for) left it:
+/// RFC 3987 §5.3.2.1 on a reg-name, `text[start..]`, as §5.3.2.3 (and NFC and IDN, when asked
+/// for) left it:
 /// lowercase when it is US-ASCII only ([`is_us_ascii_only`]), kept as it is otherwise.
 ///
 /// §5.3.2.1: "the scheme and US-ASCII only host are case insensitive and therefore should be
@@ -316,11 +382,9 @@ fn nfc_stays_allowed(c: char, allowed: impl Fn(char) -> bool) -> bool {
 /// `α.CoM`) and `α.CoM` normalize alike; after NFC, so that U+212A KELVIN SIGN, whose NFC is
 /// "K", gives the US-ASCII only host "k" in one pass. Either way a second pass finds the same
 /// host, so normalization stays idempotent.
-fn reg_name_case(host: String) -> String {
-    if is_us_ascii_only(&host) {
-        lowercase_ascii_outside_pct(&host)
-    } else {
-        host
+fn reg_name_case(text: &mut String, start: usize) {
+    if is_us_ascii_only(&text[start..]) {
+        lowercase_outside_pct(text, start);
     }
 }
 
@@ -356,20 +420,24 @@ pub(crate) fn is_us_ascii_only(host: &str) -> bool {
 /// digits §5.3.2.1 puts in uppercase, as `percent_encoding` already did). Only for reg-names that
 /// are US-ASCII only ([`reg_name_case`]), and as the fix of the `uppercase-host` lint.
 pub(crate) fn lowercase_ascii_outside_pct(host: &str) -> String {
-    let mut out = String::with_capacity(host.len());
-    let mut pct = 0;
-    for c in host.chars() {
-        if c == '%' {
-            pct = 2;
-            out.push(c);
-        } else if pct > 0 {
-            pct -= 1;
-            out.push(c);
-        } else {
-            out.push(c.to_ascii_lowercase());
+    let mut out = host.to_string();
+    lowercase_outside_pct(&mut out, 0);
+    out
+}
+
+/// [`lowercase_ascii_outside_pct`] in place, on `text[start..]`.
+fn lowercase_outside_pct(text: &mut String, start: usize) {
+    let mut i = start;
+    while let Some(percent) = find_byte(text.as_bytes(), i, b'%') {
+        text[i..percent].make_ascii_lowercase();
+        // pct-encoded = "%" HEXDIG HEXDIG: the digits are kept.
+        let bytes = text.as_bytes();
+        i = percent + 1;
+        while i < bytes.len() && i < percent + 3 && bytes[i].is_ascii_hexdigit() {
+            i += 1;
         }
     }
-    out
+    text[i..].make_ascii_lowercase();
 }
 
 /// What [`equivalent`] compares.

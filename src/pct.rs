@@ -2,7 +2,8 @@
 //! where a pass allows it (§3.2, §5.3.2.3), and encoding characters as UTF-8 octets (§3.1).
 
 use std::borrow::Cow;
-use std::fmt::Write;
+
+use crate::bytes::find_byte;
 
 /// Decodes the `%HH` runs of one component that encode a character `decode` accepts; every other
 /// percent-encoding is kept, with uppercase hex digits (RFC 3987 §5.3.2.1, §3.2 step 3).
@@ -13,15 +14,21 @@ use std::fmt::Write;
 /// character `decode` refuses stays encoded as a whole. The component must be valid for its
 /// grammar rule (every "%" is followed by two hex digits).
 pub(crate) fn decode_where(component: &str, decode: impl Fn(char) -> bool) -> Cow<'_, str> {
-    if !component.contains('%') {
+    if find_byte(component.as_bytes(), 0, b'%').is_none() {
         return Cow::Borrowed(component);
     }
-    let bytes = component.as_bytes();
     let mut out = String::with_capacity(component.len());
+    decode_where_into(&mut out, component, decode);
+    Cow::Owned(out)
+}
+
+/// [`decode_where`], appending the component to `out`.
+pub(crate) fn decode_where_into(out: &mut String, component: &str, decode: impl Fn(char) -> bool) {
+    let bytes = component.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] != b'%' {
-            let next = component[i..].find('%').map_or(bytes.len(), |n| i + n);
+            let next = find_byte(bytes, i, b'%').unwrap_or(bytes.len());
             out.push_str(&component[i..next]);
             i = next;
             continue;
@@ -33,13 +40,12 @@ pub(crate) fn decode_where(component: &str, decode: impl Fn(char) -> bool) -> Co
             // octet that is not strictly legal UTF-8: all its octets, uppercase.
             _ => {
                 for triplet in (i..end).step_by(3) {
-                    let _ = write!(out, "%{:02X}", hex_octet(bytes, triplet));
+                    encode_octets(out, &[hex_octet(bytes, triplet)]);
                 }
             }
         }
         i = end;
     }
-    Cow::Owned(out)
 }
 
 /// One UTF-8 sequence written as `%HH` triplets.

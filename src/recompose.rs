@@ -2,6 +2,7 @@
 //! result is a parsed value without a second parse.
 
 use crate::components::{Authority, AuthoritySpans, HostSpans, PathKind, Span, Spans};
+use crate::types::IriRef;
 
 /// RFC 3986 §5.3 component recomposition of text that is known to fit: each component as
 /// given, with its delimiters, nothing repaired (the builder and the edits refuse a path that
@@ -34,6 +35,32 @@ pub(crate) fn recompose(
     text
 }
 
+/// A component's text for [`Recomposer`]: given (`&str`), or written in place by a closure
+/// that appends it to the result (a pass that rewrites a component writes it there, with no
+/// string of its own).
+pub(crate) trait Part {
+    /// Appends the component to `text`.
+    fn append_to(self, text: &mut String);
+}
+
+impl Part for &str {
+    fn append_to(self, text: &mut String) {
+        text.push_str(self);
+    }
+}
+
+impl Part for &String {
+    fn append_to(self, text: &mut String) {
+        text.push_str(self);
+    }
+}
+
+impl<F: FnOnce(&mut String)> Part for F {
+    fn append_to(self, text: &mut String) {
+        self(text);
+    }
+}
+
 /// Writes components in the order of RFC 3986 §5.3 and records their spans.
 pub(crate) struct Recomposer {
     text: String,
@@ -48,9 +75,9 @@ impl Recomposer {
         }
     }
 
-    fn push(&mut self, s: &str) -> Span {
+    fn push(&mut self, part: impl Part) -> Span {
         let start = self.text.len();
-        self.text.push_str(s);
+        part.append_to(&mut self.text);
         Span {
             start,
             end: self.text.len(),
@@ -58,20 +85,51 @@ impl Recomposer {
     }
 
     /// `if defined(scheme) then append scheme to result; append ":" to result;`
-    pub fn scheme(&mut self, scheme: &str) {
+    pub fn scheme(&mut self, scheme: impl Part) {
         self.spans.scheme = Some(self.push(scheme));
         self.text.push(':');
     }
 
-    /// `if defined(authority) then append "//" to result; append authority to result;`
+    /// `scheme ":"` and `"//" authority`, each when defined, as `iri` writes them, to start the
+    /// result: they start its text as they start the result, so their spans are its spans.
+    pub fn scheme_and_authority_of(&mut self, iri: &IriRef<&str>) {
+        debug_assert!(self.text.is_empty(), "the scheme and authority start the result");
+        let spans = iri.spans();
+        let end = match (spans.authority, spans.scheme) {
+            (Some(authority), _) => authority.whole.end,
+            (None, Some(scheme)) => scheme.end + 1,
+            (None, None) => 0,
+        };
+        self.text.push_str(&iri.as_str()[..end]);
+        self.spans.scheme = spans.scheme;
+        self.spans.authority = spans.authority;
+    }
+
+    /// `if defined(authority) then append "//" to result; append authority to result;`: a
+    /// parsed authority, copied as written, its spans moved to where it lands (the grammar's
+    /// reading of the host does not change with the place of the text).
     pub fn authority(&mut self, authority: &Authority<'_>) {
-        let host_kind = authority.host_spans();
-        self.authority_parts(
-            authority.userinfo(),
-            authority.host_str(),
-            host_kind,
-            authority.port(),
-        );
+        self.text.push_str("//");
+        let start = self.text.len();
+        self.text.push_str(authority.as_str());
+        let spans = authority.spans();
+        let moved = |offset: usize| offset - spans.whole.start + start;
+        let span = |s: Span| Span {
+            start: moved(s.start),
+            end: moved(s.end),
+        };
+        self.spans.authority = Some(AuthoritySpans {
+            whole: span(spans.whole),
+            userinfo: spans.userinfo.map(span),
+            host: span(spans.host),
+            host_kind: match spans.host_kind {
+                HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
+                    version: span(version),
+                },
+                other => other,
+            },
+            port: spans.port.map(span),
+        });
     }
 
     /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host
@@ -82,8 +140,8 @@ impl Recomposer {
     /// says is an `IPv4address`. The kind recorded is then what the grammar reads.
     pub fn authority_parts(
         &mut self,
-        userinfo: Option<&str>,
-        host: &str,
+        userinfo: Option<impl Part>,
+        host: impl Part,
         kind: HostSpans,
         port: Option<&str>,
     ) {
@@ -134,16 +192,17 @@ impl Recomposer {
     /// starts with "//" is written "/.//…" (it would otherwise read as an authority, RFC 3986
     /// §5.2.4's note on recomposition), and a relative reference's first segment with ":" is
     /// written "./…" (RFC 3986 §4.2).
-    pub fn path(&mut self, path: &str) {
+    pub fn path(&mut self, path: impl Part) {
         let start = self.text.len();
+        path.append_to(&mut self.text);
         let has_authority = self.spans.authority.is_some();
         let has_scheme = self.spans.scheme.is_some();
+        let path = &self.text[start..];
         if !has_authority && path.starts_with("//") {
-            self.text.push_str("/.");
+            self.text.insert_str(start, "/.");
         } else if !has_authority && !has_scheme && path.split('/').next().is_some_and(|s| s.contains(':')) {
-            self.text.push_str("./");
+            self.text.insert_str(start, "./");
         }
-        self.text.push_str(path);
         let span = Span {
             start,
             end: self.text.len(),
@@ -163,13 +222,13 @@ impl Recomposer {
     }
 
     /// `if defined(query) then append "?" to result; append query to result;`
-    pub fn query(&mut self, query: &str) {
+    pub fn query(&mut self, query: impl Part) {
         self.text.push('?');
         self.spans.query = Some(self.push(query));
     }
 
     /// `if defined(fragment) then append "#" to result; append fragment to result;`
-    pub fn fragment(&mut self, fragment: &str) {
+    pub fn fragment(&mut self, fragment: impl Part) {
         self.text.push('#');
         self.spans.fragment = Some(self.push(fragment));
     }

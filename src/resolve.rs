@@ -1,5 +1,6 @@
 //! Reference resolution (RFC 3986 §5.2, which RFC 3987 §6.5 applies to IRIs) and its inverse.
 
+use crate::bytes::{find_byte, rfind_byte};
 use crate::recompose::Recomposer;
 use crate::types::{Iri, IriRef, Reference, WithScheme};
 
@@ -25,45 +26,46 @@ use crate::types::{Iri, IriRef, Reference, WithScheme};
 /// ```
 pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
     let (base, reference) = (base.as_iri_ref(), reference.as_iri_ref());
-    let mut t = Recomposer::with_capacity(base.as_str().len() + reference.as_str().len());
+    // The target is never longer than both texts together: its components come from one or
+    // the other, merging (§5.2.3) joins a part of the base's path and the reference's, and
+    // removing dot segments (§5.2.4) only shortens; the 2 are for "/." written before a path
+    // that starts with "//" (`Recomposer::path`). One allocation, the result's.
+    let mut t = Recomposer::with_capacity(base.as_str().len() + reference.as_str().len() + 2);
     let r_path = reference.path().as_str();
     // §5.2.2: the pseudo-code, in its order; T.scheme, T.authority, T.path, T.query are written
-    // as they are decided, which is also the order of §5.3 recomposition.
-    if let Some(scheme) = reference.scheme() {
-        t.scheme(scheme);
-        if let Some(authority) = reference.authority() {
-            t.authority(&authority);
+    // as they are decided, which is also the order of §5.3 recomposition. T.path is written by
+    // remove_dot_segments straight into the result, its output buffer.
+    if reference.scheme().is_some() {
+        // T.scheme = R.scheme; T.authority = R.authority; (as R writes them)
+        t.scheme_and_authority_of(&reference);
+        t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
+        if let Some(query) = reference.query() {
+            t.query(query);
         }
-        t.path(&remove_dot_segments(r_path));
+    } else if let Some(authority) = reference.authority() {
+        t.scheme(base.scheme().unwrap_or_default());
+        t.authority(&authority);
+        t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
         if let Some(query) = reference.query() {
             t.query(query);
         }
     } else {
-        t.scheme(base.scheme().unwrap_or_default());
-        if let Some(authority) = reference.authority() {
-            t.authority(&authority);
-            t.path(&remove_dot_segments(r_path));
-            if let Some(query) = reference.query() {
+        // T.authority = Base.authority; T.scheme = Base.scheme; (as the base writes them)
+        t.scheme_and_authority_of(&base);
+        if r_path.is_empty() {
+            t.path(base.path().as_str());
+            if let Some(query) = reference.query().or(base.query()) {
                 t.query(query);
             }
         } else {
-            if let Some(authority) = base.authority() {
-                t.authority(&authority);
-            }
-            if r_path.is_empty() {
-                t.path(base.path().as_str());
-                if let Some(query) = reference.query().or(base.query()) {
-                    t.query(query);
-                }
+            if r_path.starts_with('/') {
+                t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));
             } else {
-                if r_path.starts_with('/') {
-                    t.path(&remove_dot_segments(r_path));
-                } else {
-                    t.path(&remove_dot_segments(&merge(&base, r_path)));
-                }
-                if let Some(query) = reference.query() {
-                    t.query(query);
-                }
+                let dir = merge_directory(&base);
+                t.path(|text: &mut String| remove_dot_segments_into(text, dir, r_path));
+            }
+            if let Some(query) = reference.query() {
+                t.query(query);
             }
         }
     }
@@ -74,17 +76,18 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
     Iri::from_parts(text, spans)
 }
 
-/// RFC 3986 §5.2.3: merges a relative-path reference with the path of the base.
-fn merge(base: &IriRef<&str>, r_path: &str) -> String {
+/// RFC 3986 §5.2.3: merges a relative-path reference with the path of the base. The merged
+/// path is what this returns followed by the reference's path; it is never built, its two
+/// parts are the input buffer of [`remove_dot_segments_into`].
+fn merge_directory<'a>(base: &'a IriRef<&str>) -> &'a str {
     let base_path = base.path().as_str();
     if base.authority().is_some() && base_path.is_empty() {
         // "return a string consisting of "/" concatenated with the reference's path"
-        format!("/{r_path}")
+        "/"
     } else {
         // "excluding any characters after the right-most "/" in the base URI path, or excluding
         // the entire base URI path if it does not contain any "/" characters"
-        let keep = base_path.rfind('/').map_or(0, |i| i + 1);
-        format!("{}{r_path}", &base_path[..keep])
+        &base_path[..rfind_byte(base_path.as_bytes(), b'/').map_or(0, |i| i + 1)]
     }
 }
 
@@ -97,49 +100,139 @@ fn merge(base: &IriRef<&str>, r_path: &str) -> String {
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
+    let mut output = String::with_capacity(path.len());
+    remove_dot_segments_into(&mut output, "", path);
+    output
+}
+
+/// RFC 3986 §5.2.4 on the input buffer `dir` followed by `path`, where `dir` is empty or ends
+/// in "/" (the two parts of a merged path, §5.2.3), the output buffer being what is appended
+/// to `out` (what `out` already holds is not part of it).
+///
+/// The input buffer is held as `rest`, preceded by a "/" when `slash` is set: each step below
+/// removes a prefix of the buffer or replaces it with "/", and that "/" is then the only
+/// character of the buffer that is not in `dir` or `path` as given.
+pub(crate) fn remove_dot_segments_into(out: &mut String, dir: &str, path: &str) {
     // 1. The input buffer is initialized with the now-appended path components and the output
     //    buffer is initialized to the empty string.
-    let mut input = path;
-    let mut output = String::with_capacity(path.len());
-    // 2. While the input buffer is not empty, loop as follows:
-    while !input.is_empty() {
-        if let Some(rest) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
-            // A. If the input buffer begins with a prefix of "../" or "./", then remove that
-            //    prefix from the input buffer;
-            input = rest;
-        } else if input.starts_with("/./") || input == "/." {
-            // B. if the input buffer begins with a prefix of "/./" or "/.", where "." is a
-            //    complete path segment, then replace that prefix with "/";
-            input = &input[2..];
-            if input.is_empty() {
-                input = "/";
+    if !has_dot_segment(dir) && !has_dot_segment(path) {
+        // Every step is E, which moves the input buffer to the output buffer as it is.
+        out.push_str(dir);
+        out.push_str(path);
+        return;
+    }
+    let floor = out.len();
+    let mut slash = false;
+    // The steps never look past the end of `dir`: it ends in "/", so none of its suffixes is a
+    // whole buffer of "." or "..", and each segment it holds ends before its last "/". When
+    // `dir` is used up, the buffer is `path`, or "/" followed by `path`.
+    for (input, last) in [(dir, false), (path, true)] {
+        let mut rest = input;
+        // 2. While the input buffer is not empty, loop as follows:
+        loop {
+            if slash {
+                if let Some(after) = rest.strip_prefix("./") {
+                    // B. if the input buffer begins with a prefix of "/./" or "/.", where "." is
+                    //    a complete path segment, then replace that prefix with "/";
+                    rest = after;
+                } else if rest == "." {
+                    rest = "";
+                } else if let Some(after) = rest.strip_prefix("../") {
+                    // C. if the input buffer begins with a prefix of "/../" or "/..", where ".."
+                    //    is a complete path segment, then replace that prefix with "/" and
+                    //    remove the last segment and its preceding "/" (if any) from the output
+                    //    buffer;
+                    rest = after;
+                    remove_last_segment(out, floor);
+                } else if rest == ".." {
+                    rest = "";
+                    remove_last_segment(out, floor);
+                } else if rest.is_empty() && !last {
+                    break;
+                } else {
+                    // E. move the first path segment in the input buffer to the end of the
+                    //    output buffer, including the initial "/" character (if any) and any
+                    //    subsequent characters up to, but not including, the next "/" character
+                    //    or the end of the input buffer.
+                    //    Repeated for the segments after it up to the next that starts with
+                    //    ".", which E would move one by one as well (none is "." or "..").
+                    let end = segments_before_dot(rest, last);
+                    out.push('/');
+                    out.push_str(&rest[..end]);
+                    rest = &rest[end..];
+                    slash = false;
+                }
+            } else if rest.is_empty() {
+                break;
+            } else if let Some(after) = rest.strip_prefix('/') {
+                // The same buffer, its "/" held apart.
+                rest = after;
+                slash = true;
+            } else if let Some(after) = rest.strip_prefix("../").or_else(|| rest.strip_prefix("./")) {
+                // A. If the input buffer begins with a prefix of "../" or "./", then remove that
+                //    prefix from the input buffer;
+                rest = after;
+            } else if rest == "." || rest == ".." {
+                // D. if the input buffer consists only of "." or "..", then remove that from
+                //    the input buffer;
+                rest = "";
+            } else {
+                // E., for a first segment without "/", and the segments after it as above.
+                let end = segments_before_dot(rest, last);
+                out.push_str(&rest[..end]);
+                rest = &rest[end..];
             }
-        } else if input.starts_with("/../") || input == "/.." {
-            // C. if the input buffer begins with a prefix of "/../" or "/..", where ".." is a
-            //    complete path segment, then replace that prefix with "/" and remove the last
-            //    segment and its preceding "/" (if any) from the output buffer;
-            input = &input[3..];
-            if input.is_empty() {
-                input = "/";
-            }
-            output.truncate(output.rfind('/').unwrap_or(0));
-        } else if input == "." || input == ".." {
-            // D. if the input buffer consists only of "." or "..", then remove that from the
-            //    input buffer;
-            input = "";
-        } else {
-            // E. move the first path segment in the input buffer to the end of the output
-            //    buffer, including the initial "/" character (if any) and any subsequent
-            //    characters up to, but not including, the next "/" character or the end of the
-            //    input buffer.
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
-            output.push_str(&input[..end]);
-            input = &input[end..];
         }
     }
     // 3. Finally, the output buffer is returned as the result of remove_dot_segments.
-    output
+}
+
+/// The length of the segments at the start of `rest` that step 2E of RFC 3986 §5.2.4 moves
+/// one after the other: up to the first "/" followed by "." (a segment that may be "." or
+/// "..", for the other steps to look at), or to the end of the input buffer when `last`,
+/// or else to the last "/" of `rest` (the "/" that starts the next part's first segment).
+/// The first segment, whatever its first character, is not a dot segment (the caller
+/// checked).
+fn segments_before_dot(rest: &str, last: bool) -> usize {
+    let bytes = rest.as_bytes();
+    let mut from = 1;
+    while let Some(dot) = find_byte(bytes, from, b'.') {
+        if bytes[dot - 1] == b'/' {
+            return dot - 1;
+        }
+        from = dot + 1;
+    }
+    if last {
+        rest.len()
+    } else {
+        rest.len() - 1
+    }
+}
+
+/// Whether a path has a complete segment "." or "..", the only ones RFC 3986 §5.2.4 changes.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    let bytes = path.as_bytes();
+    let mut from = 0;
+    while let Some(dot) = find_byte(bytes, from, b'.') {
+        // A segment that starts with this "." and is "." or "..".
+        if (dot == 0 || bytes[dot - 1] == b'/')
+            && matches!(
+                &bytes[dot..],
+                [b'.'] | [b'.', b'/', ..] | [b'.', b'.'] | [b'.', b'.', b'/', ..]
+            )
+        {
+            return true;
+        }
+        from = dot + 1;
+    }
+    false
+}
+
+/// RFC 3986 §5.2.4 step 2C: "remove the last segment and its preceding "/" (if any) from the
+/// output buffer", the output buffer being `out` after its first `floor` bytes.
+fn remove_last_segment(out: &mut String, floor: usize) {
+    let keep = rfind_byte(&out.as_bytes()[floor..], b'/').map_or(floor, |i| floor + i);
+    out.truncate(keep);
 }
 
 /// The inverse of [`resolve`]: the shortest reference, among the candidates below, that resolves

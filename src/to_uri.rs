@@ -6,6 +6,7 @@ use std::ops::Deref;
 
 use encoding_rs::Encoding;
 
+use crate::bytes::next_non_ascii;
 use crate::components::HostSpans;
 use crate::error::ParseError;
 use crate::idn::{self, IdnaError};
@@ -178,9 +179,10 @@ pub fn to_uri<R: Reference>(iri: &R, options: &ToUriOptions) -> Result<R::Uri, T
 /// [`to_uri`] on the widest type.
 fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
     let scheme = iri.scheme();
-    let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
-    let idna = options.idna
-        && dns
+    // The scheme is looked up only when ToASCII is asked for (the host is then converted).
+    let dns =
+        options.idna && scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    let idna = dns
         && iri
             .authority()
             .is_some_and(|a| matches!(a.host_spans(), HostSpans::RegName) && !a.host_str().is_empty());
@@ -263,7 +265,7 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 /// its percent-encoded UTF-8 octets.
 pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
-    let spans = iri.spans();
+    let mut spans = iri.spans();
     if text.is_ascii() {
         return UriRef::from_parts(text.to_string(), spans);
     }
@@ -286,7 +288,8 @@ pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<Stri
             offset + 2 * before
         }
     };
-    UriRef::from_parts(out, spans.map_offsets(moved))
+    spans.map_offsets(moved);
+    UriRef::from_parts(out, spans)
 }
 
 /// Appends `text` with each run of non-ASCII characters (the grammar allows only `ucschar` and,
@@ -310,22 +313,6 @@ fn encode_non_ascii(out: &mut String, text: &str) -> (usize, usize) {
     }
     out.push_str(&text[i..]);
     (first.unwrap_or(0), last)
-}
-
-/// The offset of the first non-ASCII byte at or after `from`, eight bytes at a time (a word
-/// with no high bit set is all ASCII).
-#[inline]
-fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let mut i = from;
-    while let Some(word) = bytes.get(i..i + 8) {
-        let high = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & HIGH_BITS;
-        if high != 0 {
-            return Some(i + high.trailing_zeros() as usize / 8);
-        }
-        i += 8;
-    }
-    bytes[i..].iter().position(|b| !b.is_ascii()).map(|n| i + n)
 }
 
 /// §3.1 step 2 on one component.

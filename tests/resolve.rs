@@ -79,6 +79,20 @@ fn path_never_becomes_authority() {
     assert_eq!(library("http://h/a", "/.//b"), "http://h//b");
 }
 
+/// §5.2.4 runs on the merged path (§5.2.3), whose first part, the base's directory, may hold
+/// dot segments itself; the steps cross from that part into the reference's path.
+#[test]
+fn dot_segments_in_the_base_directory() {
+    // merge: "/b/./c/" + "g"; B turns "/./" into "/".
+    assert_eq!(library("http://a/b/./c/d", "g"), "http://a/b/c/g");
+    // merge: "/b/../c/" + "../g"; C removes "/b", then "/c" (its ".." is the reference's).
+    assert_eq!(library("http://a/b/../c/d", "../g"), "http://a/g");
+    // merge: "./x/" + "."; A drops "./", E moves "x", B turns the final "/." into "/".
+    assert_eq!(library("foo:./x/y", "."), "foo:x/");
+    // merge: "../a/" + ".."; A drops "../", E moves "a", C empties the output, E moves "/".
+    assert_eq!(library("foo:../a/", ".."), "foo:/");
+}
+
 #[test]
 fn non_ascii_references() {
     assert_eq!(
