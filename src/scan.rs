@@ -154,18 +154,25 @@ impl Scanner<'_> {
     fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
         loop {
             pos += ascii_run(&self.bytes[pos..], class);
-            match self.bytes.get(pos) {
-                Some(b'%') if self.pct_encoded(pos) => pos += 3,
-                // A non-ASCII byte starts a character: `pos` is on a char boundary.
-                Some(&b) if b >= 0x80 => {
-                    let (c, len) = char_at(self.bytes, pos);
-                    if is_ucschar(c) || (iprivate && is_iprivate(c)) {
+            // `pct-encoded` triplets and non-ASCII characters, one after the other (a text in
+            // another script, or percent-encoded UTF-8), until an ASCII character of the class.
+            loop {
+                match self.bytes.get(pos) {
+                    Some(b'%') if self.pct_encoded(pos) => pos += 3,
+                    // A non-ASCII byte starts a character: `pos` is on a char boundary.
+                    Some(&b) if b >= 0x80 => {
+                        let (c, len) = char_at(self.bytes, pos);
+                        if !(is_ucschar(c) || (iprivate && is_iprivate(c))) {
+                            return pos;
+                        }
                         pos += len;
-                    } else {
-                        return pos;
                     }
+                    Some(&b) if CLASS[b as usize] & class != 0 => {
+                        pos += 1;
+                        break;
+                    }
+                    _ => return pos,
                 }
-                _ => return pos,
             }
         }
     }
