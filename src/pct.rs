@@ -139,12 +139,11 @@ pub(crate) fn encode_char(out: &mut String, c: char) {
     encode_octets(out, c.encode_utf8(&mut [0; 4]).as_bytes());
 }
 
-/// Each octet as `%HH`, uppercase.
+/// Each octet as `%HH`, uppercase (RFC 3986 §2.1), from percent-encoding's table of the 256
+/// triplets: one copy of three bytes per octet, the room for all of them reserved first.
 pub(crate) fn encode_octets(out: &mut String, octets: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(3 * octets.len());
     for &octet in octets {
-        out.push('%');
-        out.push(HEX[(octet >> 4) as usize] as char);
-        out.push(HEX[(octet & 15) as usize] as char);
+        out.push_str(percent_encoding::percent_encode_byte(octet));
     }
 }

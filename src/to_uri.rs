@@ -177,6 +177,7 @@ pub fn to_uri<R: Reference>(iri: &R, options: &ToUriOptions) -> Result<R::Uri, T
 }
 
 /// [`to_uri`] on the widest type.
+#[inline]
 fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
     let scheme = iri.scheme();
     // The scheme is looked up only when ToASCII is asked for (the host is then converted).
@@ -263,6 +264,7 @@ pub fn to_uri_lenient(input: &str, options: &ToUriOptions) -> Result<UriRef<Stri
 
 /// §3.1 step 2 on the whole text at once (nothing else applies): every non-ASCII character as
 /// its percent-encoded UTF-8 octets.
+#[inline]
 pub(crate) fn map_step_2<T: Deref<Target = str>>(iri: &IriRef<T>) -> UriRef<String> {
     let text = iri.as_str();
     let mut spans = iri.spans();

@@ -167,11 +167,13 @@ macro_rules! parsed_type {
             }
 
             /// Where the components are.
+            #[inline]
             pub(crate) fn spans(&self) -> Spans {
                 self.spans
             }
 
             /// A value whose spans were recorded while its text was written (recomposition).
+            #[inline]
             pub(crate) fn from_parts(text: T, spans: Spans) -> Self {
                 $name { text, spans }
             }

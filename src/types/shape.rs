@@ -103,6 +103,7 @@ macro_rules! shapes {
         }
 
         impl Built for $name<String> {
+            #[inline]
             fn built(value: IriRef<String>) -> Self {
                 debug_assert!(
                     $name::parse(value.as_str()).ok().map(|parsed| parsed.spans()) == Some(value.spans()),
