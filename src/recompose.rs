@@ -233,6 +233,7 @@ impl Recomposer {
         self.spans.fragment = Some(self.push(fragment));
     }
 
+    #[inline]
     pub fn finish(self) -> (String, Spans) {
         (self.text, self.spans)
     }

@@ -82,6 +82,7 @@ impl<R: Reference + ?Sized> Sealed for &R {}
 impl<R: Reference + ?Sized> Reference for &R {
     type Iri = R::Iri;
     type Uri = R::Uri;
+    #[inline]
     fn as_iri_ref(&self) -> IriRef<&str> {
         (**self).as_iri_ref()
     }
@@ -97,6 +98,7 @@ macro_rules! shapes {
         impl<T: Deref<Target = str>> Reference for $name<T> {
             type Iri = $iri<String>;
             type Uri = $uri<String>;
+            #[inline]
             fn as_iri_ref(&self) -> IriRef<&str> {
                 IriRef::from_parts(self.as_str(), self.spans())
             }
