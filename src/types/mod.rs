@@ -88,7 +88,6 @@ macro_rules! parsed_type {
             #[doc = concat!("let parsed = rfc3987::", stringify!($name), "::parse(", stringify!($example), ").unwrap();")]
             #[doc = concat!("assert_eq!(parsed.as_str(), ", stringify!($example), ");")]
             /// ```
-            #[inline]
             pub fn parse(text: T) -> Result<Self, ParseError> {
                 // Built in place, so that the spans are not copied on their way out.
                 let mut parsed = $name { text, spans: Spans::empty() };
