@@ -16,18 +16,22 @@ use crate::to_uri::DNS_SCHEMES;
 /// The host of an authority, for an IRI with `scheme`: §5.3.2.1 case (of IP literals and
 /// US-ASCII only reg-names), RFC 3986 §7.4 numeric reg-names (RFC 3987 §8), and for a scheme
 /// that uses DNS names §5.3.3 IDN validity and the DNS length limits (§3.1).
+///
+/// One pass over the host ([`HostFacts::of`]) decides what most hosts need; the slower checks
+/// run only when one of its facts asks for them.
 pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &mut Vec<Diagnostic>) {
     let host = authority.host_str();
     let host_start = offset(input, host);
     let host_span = host_start..host_start + host.len();
+    let reg_name = matches!(authority.host_spans(), HostSpans::RegName);
+    let facts = HostFacts::of(host);
     // Letters of a US-ASCII only reg-name, and the hex digits and "v" of an IP literal (RFC
     // 3986 §6.2.2.1). A reg-name with a non-ASCII character (written as it is or
     // percent-encoded) is not "US-ASCII only" (§5.3.2.1): syntax-based normalization keeps its
     // case, and only IDN normalization (§5.3.3) folds it, so no lowercase form is proposed for
     // `α.CoM`. `is_us_ascii_only` gives the same answer on the host as written and as §5.3.2.3
     // leaves it, so this agrees with `normalize`.
-    let case_insensitive = || !matches!(authority.host_spans(), HostSpans::RegName) || is_us_ascii_only(host);
-    if has_uppercase_outside_pct(host) && case_insensitive() {
+    if facts.uppercase && (!reg_name || is_us_ascii_only(host)) {
         out.push(diagnostic(
             input,
             "uppercase-host",
@@ -39,12 +43,12 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
             Some(lowercase_ascii_outside_pct(host)),
         ));
     }
-    if !matches!(authority.host_spans(), HostSpans::RegName) {
+    if !reg_name {
         return;
     }
     // RFC 3986 §7.4: a reg-name of digits and dots that is not an IPv4address (1.2.3, 1.2.3.256,
     // 01.2.3.4) may be read as an address by some resolvers.
-    if !host.is_empty() && host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+    if facts.numeric {
         out.push(diagnostic(
             input,
             "numeric-host",
@@ -53,11 +57,10 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
             None,
         ));
     }
-    let dns = DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme));
-    if !dns || host.is_empty() {
-        return;
-    }
-    if is_plain_ascii_name(host) {
+    if facts.plain_ascii_name
+        || host.is_empty()
+        || !DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme))
+    {
         return;
     }
     if let Some(message) = idn_problem(host) {
@@ -81,49 +84,86 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
     }
 }
 
-/// Whether `host` is a name in which neither §5.3.3 IDN validity nor the DNS limits can find
-/// anything, decided in one pass: ASCII without "%" (nothing for ToASCII to convert), no ACE
-/// label (nothing for ToUnicode to decode), labels of at most 63 octets and at most 253 octets
-/// without the root's dot (RFC 1034 §3.1). Most hosts are such names.
-fn is_plain_ascii_name(host: &str) -> bool {
-    let name = host.strip_suffix('.').unwrap_or(host).as_bytes();
-    let fits =
-        |label: &[u8]| label.len() <= 63 && !label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"));
-    let mut start = 0;
-    for (i, &b) in name.iter().enumerate() {
-        if !b.is_ascii() || b == b'%' {
-            return false;
-        }
-        if b == b'.' {
-            if !fits(&name[start..i]) {
-                return false;
-            }
-            start = i + 1;
-        }
-    }
-    name.len() <= 253 && fits(&name[start..])
+/// What [`host`] needs to know of a host, found in one pass over its bytes.
+struct HostFacts {
+    /// An uppercase ASCII letter outside the `%HH` triplets (§5.3.2.1: the hex digits have a
+    /// case rule of their own).
+    uppercase: bool,
+    /// Not empty, and only digits and dots (RFC 3986 §7.4).
+    numeric: bool,
+    /// A name in which neither §5.3.3 IDN validity nor the DNS limits can find anything: ASCII
+    /// without "%" (nothing for ToASCII to convert), no ACE label (nothing for ToUnicode to
+    /// decode), labels of at most 63 octets and at most 253 octets without the root's dot (RFC
+    /// 1034 §3.1). Most hosts are such names.
+    plain_ascii_name: bool,
 }
 
-/// Whether `s` has an uppercase ASCII letter outside its `%HH` triplets (§5.3.2.1: the hex
-/// digits have a case rule of their own).
-fn has_uppercase_outside_pct(s: &str) -> bool {
-    let bytes = s.as_bytes();
-    if !bytes.iter().any(u8::is_ascii_uppercase) {
-        return false;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            i += 3;
-            continue;
+impl HostFacts {
+    /// The facts, from one look-up in [`HOST_BYTE`] per byte: the bits some byte has, and the
+    /// bits every byte has.
+    fn of(host: &str) -> Self {
+        let bytes = host.as_bytes();
+        // A label fits when it is at most 63 octets and not an ACE label ("xn--" in any case,
+        // RFC 3490 §5). The labels of `host` are those of the name without the root's dot,
+        // and one more, empty, when there is that dot.
+        let fits = |label: &[u8]| {
+            label.len() <= 63 && !label.get(..4).is_some_and(|p| p.eq_ignore_ascii_case(b"xn--"))
+        };
+        let (mut some, mut every, mut labels_fit) = (0, u8::MAX, true);
+        let (mut i, mut label_start) = (0, 0);
+        while i < bytes.len() {
+            let class = HOST_BYTE[usize::from(bytes[i])];
+            some |= class;
+            every &= class;
+            if class & (PCT | DOT) != 0 {
+                if class & PCT != 0 {
+                    // The hex digits of a `%HH` triplet are not letters of the host.
+                    i += 3;
+                    continue;
+                }
+                labels_fit &= fits(&bytes[label_start..i]);
+                label_start = i + 1;
+            }
+            i += 1;
         }
-        if bytes[i].is_ascii_uppercase() {
-            return true;
+        let name_len = bytes.len() - usize::from(bytes.last() == Some(&b'.'));
+        HostFacts {
+            uppercase: some & UPPER != 0,
+            numeric: !bytes.is_empty() && every & NUMERIC != 0,
+            plain_ascii_name: every & PLAIN != 0
+                && labels_fit
+                && name_len <= 253
+                && fits(bytes.get(label_start..).unwrap_or_default()),
         }
-        i += 1;
     }
-    false
 }
+
+/// Bits of [`HOST_BYTE`]: an uppercase ASCII letter; a digit or "."; ASCII other than "%"; ".";
+/// "%".
+const UPPER: u8 = 1;
+const NUMERIC: u8 = 2;
+const PLAIN: u8 = 4;
+const DOT: u8 = 8;
+const PCT: u8 = 16;
+
+/// What each byte of a host is, for [`HostFacts::of`].
+const HOST_BYTE: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = match byte {
+            b'%' => PCT,
+            b'.' => NUMERIC | PLAIN | DOT,
+            b'0'..=b'9' => NUMERIC | PLAIN,
+            b'A'..=b'Z' => UPPER | PLAIN,
+            _ if byte.is_ascii() => PLAIN,
+            _ => 0,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// §5.3.3: why `host` is not a valid IDN, for a scheme that uses DNS names. ToASCII (RFC 3987
 /// §3.1, as `crate::idn` does it) for names with non-ASCII characters (maybe percent-encoded);
@@ -325,7 +365,7 @@ mod tests {
             let problem = allocating_idn_problem(host);
             assert!(!shortcut || problem.is_none(), "{host:?}: {problem:?}");
             // A plain ASCII name has neither an IDN problem nor one of the DNS limits.
-            if is_plain_ascii_name(host) {
+            if HostFacts::of(host).plain_ascii_name {
                 let name = host.strip_suffix('.').unwrap_or(host);
                 let fits = name.len() <= 253 && name.split('.').all(|l| l.len() <= 63);
                 assert!(shortcut && problem.is_none() && fits, "{host:?}");

@@ -60,8 +60,8 @@ pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
         }
     };
     let mut i = 0;
-    // From one "%" to the next: `str::find` looks for a byte many at a time.
-    while let Some(n) = input.get(i..).and_then(|rest| rest.find('%')) {
+    // From one "%" to the next: `memchr` looks for the byte many at a time.
+    while let Some(n) = bytes.get(i..).and_then(|rest| memchr::memchr(b'%', rest)) {
         i += n;
         let (unit, end) = pct_unit(bytes, i);
         // A parsed IRI has whole triplets; the end is kept in the input all the same.
