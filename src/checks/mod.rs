@@ -27,6 +27,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+use crate::bytes::next_non_ascii;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parse::{spans, StartSymbol};
 use crate::pct::encode_octets;
@@ -441,26 +442,6 @@ pub fn check<R: crate::Reference>(iri: &R) -> Vec<Diagnostic> {
         components(iri, &mut out);
     }
     out
-}
-
-/// The first non-ASCII byte of `bytes` from `from` on, looked for eight bytes at a time: most
-/// of an IRI is ASCII, and the character checks need only what is not.
-fn next_non_ascii(bytes: &[u8], from: usize) -> Option<usize> {
-    let rest = bytes.get(from..)?;
-    let mut words = rest.chunks_exact(8);
-    let mut at = from;
-    for word in &mut words {
-        let word = u64::from_le_bytes([
-            word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
-        ]);
-        if word & 0x8080_8080_8080_8080 != 0 {
-            // The lowest set high bit is the first non-ASCII byte (little-endian).
-            return Some(at + (word & 0x8080_8080_8080_8080).trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let tail = words.remainder();
-    tail.iter().position(|b| !b.is_ascii()).map(|i| at + i)
 }
 
 /// The non-ASCII characters of `input` and where they start.
