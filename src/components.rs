@@ -45,6 +45,31 @@ pub(crate) struct AuthoritySpans {
     pub port: Option<Span>,
 }
 
+impl AuthoritySpans {
+    /// Passes every offset through `f`, in the order of the text (see [`Spans::map_offsets`]).
+    pub(crate) fn map_offsets(&mut self, mut f: impl FnMut(usize) -> usize) {
+        self.whole.start = f(self.whole.start);
+        if let Some(userinfo) = &mut self.userinfo {
+            span(&mut f, userinfo);
+        }
+        self.host.start = f(self.host.start);
+        if let HostSpans::IpvFuture { version } = &mut self.host_kind {
+            span(&mut f, version);
+        }
+        self.host.end = f(self.host.end);
+        if let Some(port) = &mut self.port {
+            span(&mut f, port);
+        }
+        self.whole.end = f(self.whole.end);
+    }
+}
+
+/// `s` with both offsets passed through `f`.
+fn span(f: &mut impl FnMut(usize) -> usize, s: &mut Span) {
+    s.start = f(s.start);
+    s.end = f(s.end);
+}
+
 /// Where the components of an IRI reference are. Produced by one walk of the pest tree
 /// (`walk.rs`); everything else reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -73,27 +98,11 @@ impl Spans {
     /// Passes every offset through `f`, which sees them in increasing order (the order of the
     /// text): for a text rewritten character by character, such as the IRI-to-URI mapping.
     pub(crate) fn map_offsets(&mut self, mut f: impl FnMut(usize) -> usize) {
-        fn span(f: &mut impl FnMut(usize) -> usize, s: &mut Span) {
-            s.start = f(s.start);
-            s.end = f(s.end);
-        }
         if let Some(scheme) = &mut self.scheme {
             span(&mut f, scheme);
         }
         if let Some(a) = &mut self.authority {
-            a.whole.start = f(a.whole.start);
-            if let Some(userinfo) = &mut a.userinfo {
-                span(&mut f, userinfo);
-            }
-            a.host.start = f(a.host.start);
-            if let HostSpans::IpvFuture { version } = &mut a.host_kind {
-                span(&mut f, version);
-            }
-            a.host.end = f(a.host.end);
-            if let Some(port) = &mut a.port {
-                span(&mut f, port);
-            }
-            a.whole.end = f(a.whole.end);
+            a.map_offsets(&mut f);
         }
         span(&mut f, &mut self.path);
         if let Some(query) = &mut self.query {

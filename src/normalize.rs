@@ -12,7 +12,7 @@ use crate::idn;
 use crate::pct::{decode_where, decode_where_into};
 use crate::recompose::Recomposer;
 use crate::resolve::{has_dot_segment, remove_dot_segments_into};
-use crate::to_uri::DNS_SCHEMES;
+use crate::to_uri::is_dns_scheme;
 use crate::types::{Built, IriRef, Reference};
 
 /// A rung of the comparison ladder (RFC 3987 §5.3).
@@ -101,7 +101,7 @@ impl NormalizeOptions {
     }
 
     /// IDN normalization of the host (RFC 3987 §5.3.3), off by default: for the schemes of
-    /// [`DNS_SCHEMES`] and a host that is an `ireg-name`, UTS #46 ToUnicode, so that
+    /// [`DNS_SCHEMES`](crate::DNS_SCHEMES) and a host that is an `ireg-name`, UTS #46 ToUnicode, so that
     /// `xn--rsum-bpad` and `résumé` (and `RÉSUMÉ`) compare equal, as §5.3.3's example allows.
     /// This is the step that case-folds a host with non-ASCII characters (`α.CoM` becomes
     /// `α.com`), which the syntax-based case normalization leaves alone (§5.3.2.1 lowercases
@@ -183,7 +183,7 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case(s))
     });
-    let dns = options.idn && scheme.is_some_and(|s| DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(s)));
+    let dns = options.idn && scheme.is_some_and(is_dns_scheme);
     // §5.3.3: an empty port, or the scheme's default, is dropped.
     let port = iri.authority().and_then(|authority| {
         authority.port().filter(|port| {

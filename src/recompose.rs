@@ -112,24 +112,10 @@ impl Recomposer {
         self.text.push_str("//");
         let start = self.text.len();
         self.text.push_str(authority.as_str());
-        let spans = authority.spans();
-        let moved = |offset: usize| offset - spans.whole.start + start;
-        let span = |s: Span| Span {
-            start: moved(s.start),
-            end: moved(s.end),
-        };
-        self.spans.authority = Some(AuthoritySpans {
-            whole: span(spans.whole),
-            userinfo: spans.userinfo.map(span),
-            host: span(spans.host),
-            host_kind: match spans.host_kind {
-                HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
-                    version: span(version),
-                },
-                other => other,
-            },
-            port: spans.port.map(span),
-        });
+        let mut spans = authority.spans();
+        let from = spans.whole.start;
+        spans.map_offsets(|offset| offset - from + start);
+        self.spans.authority = Some(spans);
     }
 
     /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host

@@ -29,6 +29,11 @@ use crate::types::{Built, IriRef, Reference, UriRef};
 /// [`ToIriOptions::idn_unicode`]: crate::ToIriOptions::idn_unicode
 pub const DNS_SCHEMES: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
 
+/// Whether `scheme` is one of [`DNS_SCHEMES`] (schemes are case-insensitive, RFC 3986 §3.1).
+pub(crate) fn is_dns_scheme(scheme: &str) -> bool {
+    DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme))
+}
+
 /// What [`to_uri`] does beyond RFC 3987 §3.1 step 2.
 ///
 /// ```

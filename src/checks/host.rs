@@ -11,7 +11,7 @@ use crate::chars::is_iunreserved;
 use crate::components::{Authority, HostSpans};
 use crate::idn;
 use crate::normalize::{is_us_ascii_only, lowercase_ascii_outside_pct};
-use crate::to_uri::DNS_SCHEMES;
+use crate::to_uri::is_dns_scheme;
 
 /// The host of an authority, for an IRI with `scheme`: §5.3.2.1 case (of IP literals and
 /// US-ASCII only reg-names), RFC 3986 §7.4 numeric reg-names (RFC 3987 §8), and for a scheme
@@ -57,10 +57,7 @@ pub(super) fn host(input: &str, scheme: &str, authority: &Authority<'_>, out: &m
             None,
         ));
     }
-    if facts.plain_ascii_name
-        || host.is_empty()
-        || !DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme))
-    {
+    if facts.plain_ascii_name || host.is_empty() || !is_dns_scheme(scheme) {
         return;
     }
     if let Some(message) = idn_problem(host) {
