@@ -16,6 +16,11 @@ pub enum ParseErrorKind {
     /// A URI was asked for and the input holds a character outside ASCII: RFC 3986 §2 allows
     /// only ASCII characters in URIs (RFC 3987 §3.1 maps IRIs to URIs).
     NotAscii,
+    /// The text held a lone surrogate (U+D800–U+DFFF), which is not a character: an IRI is a
+    /// sequence of characters of the UCS (RFC 3987 §2), and no rule admits a surrogate. Only the
+    /// bindings whose strings may hold one (Python, JavaScript, Java) report it; see
+    /// [`ParseError::at_lone_surrogate`].
+    LoneSurrogate,
 }
 
 /// The component of the generic syntax (RFC 3986 §3, RFC 3987 §2.2) where a syntax error is.
@@ -156,6 +161,41 @@ impl ParseError {
             byte_offset,
             self.0.found.clone(),
         )
+    }
+
+    /// This error, for text whose lone surrogates were each replaced by U+FFFD before parsing
+    /// (a Rust `str` cannot hold them; Python, JavaScript and Java strings can): when the error
+    /// is at a U+FFFD that stands for the lone surrogate `unit`, the same error (component,
+    /// rule, what was expected) of kind [`ParseErrorKind::LoneSurrogate`], with a message that
+    /// names the surrogate. U+FFFD is not allowed anywhere in an IRI, so the first error of the
+    /// replaced text is at the first surrogate or before it, where the original text has the
+    /// same error. An error at another place, or `unit` not a surrogate, is returned as it is.
+    ///
+    /// ```
+    /// use rfc3987::{Iri, ParseErrorKind, SyntaxComponent};
+    ///
+    /// // The Python string "http://a/b\ud800", with its surrogate replaced.
+    /// let err = Iri::parse("http://a/b\u{FFFD}").unwrap_err().at_lone_surrogate(0xD800);
+    /// assert_eq!(err.kind(), ParseErrorKind::LoneSurrogate);
+    /// assert_eq!((err.byte_offset(), err.column()), (10, 11));
+    /// assert_eq!(err.component(), Some(SyntaxComponent::Path));
+    /// assert!(err.message().starts_with("a lone surrogate (U+D800)"));
+    /// ```
+    pub fn at_lone_surrogate(self, unit: u16) -> Self {
+        let at_replacement = self.0.input[self.0.byte_offset..].starts_with('\u{FFFD}');
+        if !at_replacement || !(0xD800..=0xDFFF).contains(&unit) {
+            return self;
+        }
+        let mut inner = self.0;
+        let place = match inner.found.component {
+            Some(component) => format!(" in the {component}"),
+            None => String::new(),
+        };
+        inner.found.message = format!(
+            "a lone surrogate (U+{unit:04X}) is not a character, so it is not allowed{place} or anywhere in an IRI (RFC 3987 §2: an IRI is a sequence of UCS characters); the text is not well-formed Unicode (a half of a UTF-16 surrogate pair, or bytes decoded with surrogateescape)"
+        );
+        inner.kind = ParseErrorKind::LoneSurrogate;
+        ParseError(inner)
     }
 
     /// What kind of failure this is.

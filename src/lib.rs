@@ -61,6 +61,7 @@
 // pest_derive without its `std` feature refers to `alloc` (see Cargo.toml).
 extern crate alloc;
 
+mod abnf_rule;
 mod automaton;
 mod build;
 mod bytes;
@@ -87,6 +88,7 @@ mod tree;
 mod types;
 mod walk;
 
+pub use abnf_rule::AbnfRule;
 pub use build::{decode, encode, BuildError, Component, DecodeUtf8Error, IriBuilder};
 pub use checks::{check, lint, lint_as, Diagnostic, Severity, CODES};
 pub use components::{Authority, Host, HostKind, Path, PathKind};

@@ -412,3 +412,27 @@ eq_across!(
     AbsoluteUri,
     RelativeUriRef
 );
+
+impl<T: Deref<Target = str>> IriRef<T> {
+    /// Parses the whole text as `symbol`, a start symbol chosen at run time (a binding, a
+    /// tool's option), and holds it as an IRI reference, which every start symbol's matches are
+    /// (RFC 3987 §2.2, RFC 3986 §4.1). [`Iri::try_from`] and the other narrowings give the
+    /// narrower type back without parsing again.
+    ///
+    /// ```
+    /// use rfc3987::{IriRef, StartSymbol};
+    ///
+    /// let uri = IriRef::parse_as("http://example.org/", StartSymbol::Uri).unwrap();
+    /// assert_eq!(uri.scheme(), Some("http"));
+    /// assert!(IriRef::parse_as("http://例え.jp/", StartSymbol::Uri).is_err());
+    /// assert!(IriRef::parse_as("//example.org/", StartSymbol::AbsoluteIri).is_err());
+    /// ```
+    pub fn parse_as(text: T, symbol: StartSymbol) -> Result<Self, ParseError> {
+        let mut parsed = IriRef {
+            text,
+            spans: Spans::empty(),
+        };
+        crate::parse::spans_into(&parsed.text, symbol, &mut parsed.spans)?;
+        Ok(parsed)
+    }
+}

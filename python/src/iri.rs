@@ -1,0 +1,136 @@
+//! `IRI`: a parsed IRI reference, immutable, its components as attributes (RFC 3987 §2.2).
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyString, PyTuple};
+use rfc3987::{IriRef, StartSymbol};
+
+/// A text that matched a start symbol, with its components; `str()` gives the text back.
+#[pyclass(frozen, name = "IRI", module = "rfc3987_rs")]
+pub(crate) struct PyIri {
+    iri: IriRef<String>,
+    symbol: StartSymbol,
+}
+
+impl PyIri {
+    pub(crate) fn new(iri: IriRef<String>, symbol: StartSymbol) -> Self {
+        PyIri { iri, symbol }
+    }
+
+    pub(crate) fn as_str(&self) -> &str {
+        self.iri.as_str()
+    }
+}
+
+#[pymethods]
+impl PyIri {
+    /// The start symbol it was parsed as, in RFC spelling (`IRI-reference`, `URI`, …).
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.symbol.name()
+    }
+
+    /// `scheme` (RFC 3986 §3.1), without its ":"; `None` for a relative reference.
+    #[getter]
+    fn scheme(&self) -> Option<&str> {
+        self.iri.scheme()
+    }
+
+    /// `iauthority` without its "//"; `None` when there is none ("" for `file:///x`).
+    #[getter]
+    fn authority(&self) -> Option<&str> {
+        self.iri.authority().map(|a| a.as_str())
+    }
+
+    /// `iuserinfo`, without its "@".
+    #[getter]
+    fn userinfo(&self) -> Option<&str> {
+        self.iri.authority().and_then(|a| a.userinfo())
+    }
+
+    /// `ihost` as written (an IP literal keeps its brackets); `None` without an authority.
+    #[getter]
+    fn host(&self) -> Option<&str> {
+        self.iri.authority().map(|a| a.host_str())
+    }
+
+    /// What the grammar read the host as: `reg-name`, `ipv4`, `ipv6` or `ipvfuture`.
+    #[getter]
+    fn host_kind(&self) -> Option<&'static str> {
+        self.iri.authority().map(|a| a.host_kind().as_str())
+    }
+
+    /// `port` as written, without its ":": digits, possibly none (`http://a:/`) and possibly
+    /// more than 65535, as RFC 3986 §3.2.3 allows.
+    #[getter]
+    fn port(&self) -> Option<&str> {
+        self.iri.authority().and_then(|a| a.port())
+    }
+
+    /// The port as a number, when it is one that fits 16 bits.
+    #[getter]
+    fn port_number(&self) -> Option<u16> {
+        self.iri.authority().and_then(|a| a.port_u16())
+    }
+
+    /// The path (possibly empty; never `None`).
+    #[getter]
+    fn path(&self) -> &str {
+        self.iri.path().as_str()
+    }
+
+    /// The `ipath-*` rule the path matched: `ipath-abempty`, `ipath-absolute`, …
+    #[getter]
+    fn path_kind(&self) -> &'static str {
+        self.iri.path().kind().rule_name()
+    }
+
+    /// `iquery`, without its "?".
+    #[getter]
+    fn query(&self) -> Option<&str> {
+        self.iri.query()
+    }
+
+    /// `ifragment`, without its "#".
+    #[getter]
+    fn fragment(&self) -> Option<&str> {
+        self.iri.fragment()
+    }
+
+    fn __str__(&self) -> &str {
+        self.iri.as_str()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("IRI({:?}, rule={:?})", self.iri.as_str(), self.symbol.name())
+    }
+
+    /// Equal to another `IRI` or a `str` of the same text (as the Rust types compare).
+    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let py = other.py();
+        let same = if let Ok(iri) = other.cast::<PyIri>() {
+            iri.get().as_str() == self.iri.as_str()
+        } else if let Ok(s) = other.cast::<PyString>() {
+            s.to_cow().is_ok_and(|s| s == self.iri.as_str())
+        } else {
+            return Ok(py.NotImplemented());
+        };
+        match op {
+            CompareOp::Eq => Ok(PyBool::new(py, same).to_owned().into_any().unbind()),
+            CompareOp::Ne => Ok(PyBool::new(py, !same).to_owned().into_any().unbind()),
+            _ => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// The hash of the text, so that an `IRI` and the `str` it equals hash alike.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        PyString::new(py, self.iri.as_str()).hash()
+    }
+
+    /// Pickled as its text and rule, parsed again when unpickled.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let parse = py.import("rfc3987_rs")?.getattr("parse")?;
+        let args = PyTuple::new(py, [self.iri.as_str(), self.symbol.name()])?;
+        Ok((parse, args))
+    }
+}

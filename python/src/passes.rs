@@ -1,0 +1,199 @@
+//! The passes of the library as functions of `str` (or `IRI`) to `str`: normalization and
+//! comparison (RFC 3987 §5.3), resolution (RFC 3986 §5.2 via RFC 3987 §6.5), the mappings
+//! (§3.1, §3.2), and building from parts.
+
+use std::net::IpAddr;
+
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use rfc3987::{
+    BuildError, CompareOptions, Iri, IriBuilder, IriRef, Level, NormalizeOptions, StartSymbol, ToIriOptions,
+    ToUriError, ToUriOptions, UriRef,
+};
+
+use crate::error::{iri_error, value_error};
+use crate::iri::PyIri;
+use crate::text::Text;
+use crate::{detach_if_long, parsed};
+
+/// The rung of the §5.3 ladder named `level`.
+fn level(name: &str) -> PyResult<Level> {
+    match name {
+        "simple" => Ok(Level::Simple),
+        "syntax" => Ok(Level::Syntax),
+        "scheme" => Ok(Level::Scheme),
+        _ => Err(value_error(format!(
+            "no comparison level {name:?}: RFC 3987 §5.3 has \"simple\" (§5.3.1), \"syntax\" (§5.3.2) and \"scheme\" (§5.3.3)"
+        ))),
+    }
+}
+
+/// `s` normalized at `level` (RFC 3987 §5.3.2, §5.3.3), with NFC (§5.3.2.2) and IDN
+/// normalization (§5.3.3) when asked.
+#[pyfunction]
+#[pyo3(signature = (s, level = None, *, nfc = false, idn = false))]
+pub(crate) fn normalize(
+    py: Python<'_>,
+    s: &Bound<'_, PyAny>,
+    level: Option<PyBackedStr>,
+    nfc: bool,
+    idn: bool,
+) -> PyResult<String> {
+    let options = NormalizeOptions::new(self::level(level.as_deref().unwrap_or("scheme"))?)
+        .nfc(nfc)
+        .idn(idn);
+    let text = Text::of(s)?;
+    let iri = parsed(py, &text, StartSymbol::IriReference)?;
+    Ok(detach_if_long(py, iri.len(), || {
+        rfc3987::normalize(&iri, &options).into_inner()
+    }))
+}
+
+/// Whether `a` and `b` are equivalent at `level` (RFC 3987 §5.3).
+#[pyfunction]
+#[pyo3(signature = (a, b, level = None, *, exclude_fragment = false, nfc = false, idn = false))]
+pub(crate) fn equivalent(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    level: Option<PyBackedStr>,
+    exclude_fragment: bool,
+    nfc: bool,
+    idn: bool,
+) -> PyResult<bool> {
+    let level = self::level(level.as_deref().unwrap_or("scheme"))?;
+    let options = CompareOptions::new(level)
+        .exclude_fragment(exclude_fragment)
+        .normalize_options(NormalizeOptions::new(level).nfc(nfc).idn(idn));
+    let (a, b) = (Text::of(a)?, Text::of(b)?);
+    let a = parsed(py, &a, StartSymbol::IriReference)?;
+    let b = parsed(py, &b, StartSymbol::IriReference)?;
+    Ok(detach_if_long(py, a.len() + b.len(), || {
+        options.equivalent(&a, &b)
+    }))
+}
+
+/// `reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5). The base must be an
+/// IRI (with a scheme, §5.2.1); a fragment of the base is ignored, as §5.2.2 says.
+#[pyfunction]
+pub(crate) fn resolve(
+    py: Python<'_>,
+    base: &Bound<'_, PyAny>,
+    reference: &Bound<'_, PyAny>,
+) -> PyResult<String> {
+    let (base, reference) = (Text::of(base)?, Text::of(reference)?);
+    let base = base_iri(py, &base)?;
+    let reference = parsed(py, &reference, StartSymbol::IriReference)?;
+    Ok(detach_if_long(py, base.len() + reference.len(), || {
+        rfc3987::resolve(&base, &reference).into_inner()
+    }))
+}
+
+/// The shortest reference that resolves against `base` to `target` (the inverse of
+/// [`resolve`]; `target` itself when nothing shorter does), or `None` when no reference
+/// resolves back to `target` (a target path with dot segments that resolution would remove).
+#[pyfunction]
+pub(crate) fn relativize(
+    py: Python<'_>,
+    base: &Bound<'_, PyAny>,
+    target: &Bound<'_, PyAny>,
+) -> PyResult<Option<String>> {
+    let (base, target) = (Text::of(base)?, Text::of(target)?);
+    let base = base_iri(py, &base)?;
+    let target = base_iri(py, &target)?;
+    Ok(detach_if_long(py, base.len() + target.len(), || {
+        rfc3987::relativize(&base, &target).map(IriRef::into_inner)
+    }))
+}
+
+/// `s` as an `IRI` (a base or a target must have a scheme).
+fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
+    Iri::parse(text.as_str()).map_err(|e| iri_error(py, &text.error(e)))
+}
+
+/// `s` mapped to a URI (RFC 3987 §3.1): non-ASCII characters percent-encoded as UTF-8; with
+/// `idna`, the host of a DNS scheme through ToASCII; with `lenient`, the printable ASCII
+/// characters URIs do not allow (space, `<`, `|`, …) percent-encoded first.
+#[pyfunction]
+#[pyo3(signature = (s, *, idna = false, lenient = false))]
+pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: bool) -> PyResult<String> {
+    let text = Text::of(s)?;
+    let options = ToUriOptions::new().idna(idna).lenient(lenient);
+    let input = text.as_str();
+    let result = detach_if_long(py, input.len(), || rfc3987::to_uri_lenient(input, &options));
+    match result {
+        Ok(uri) => Ok(uri.into_inner()),
+        Err(ToUriError::Parse(e)) => Err(iri_error(py, &text.error(e))),
+        Err(e) => Err(value_error(e)),
+    }
+}
+
+/// `s`, a URI reference, mapped to an IRI (RFC 3987 §3.2): percent-encoded UTF-8 that forms
+/// allowed characters decoded; with `idn_unicode`, `xn--` labels of DNS hosts through
+/// ToUnicode.
+#[pyfunction]
+#[pyo3(signature = (s, *, idn_unicode = false))]
+pub(crate) fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, idn_unicode: bool) -> PyResult<String> {
+    let text = Text::of(s)?;
+    let uri = UriRef::parse(text.as_str()).map_err(|e| iri_error(py, &text.error(e)))?;
+    let options = ToIriOptions::new().idn_unicode(idn_unicode);
+    Ok(detach_if_long(py, uri.len(), || {
+        rfc3987::to_iri(&uri, &options).into_inner()
+    }))
+}
+
+/// An IRI reference built from parts, each percent-encoded for its component where it needs
+/// to be (RFC 3987 §2.2, RFC 3986 §2.1): nothing is taken for a delimiter.
+#[pyfunction]
+#[pyo3(signature = (*, scheme = None, userinfo = None, host = None, port = None, path = None, segments = None, query = None, query_pairs = None, fragment = None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn build(
+    py: Python<'_>,
+    scheme: Option<PyBackedStr>,
+    userinfo: Option<PyBackedStr>,
+    host: Option<&Bound<'_, PyAny>>,
+    port: Option<u16>,
+    path: Option<PyBackedStr>,
+    segments: Option<Vec<PyBackedStr>>,
+    query: Option<PyBackedStr>,
+    query_pairs: Option<Vec<(PyBackedStr, PyBackedStr)>>,
+    fragment: Option<PyBackedStr>,
+) -> PyResult<PyIri> {
+    let mut b = IriBuilder::new();
+    if let Some(scheme) = &scheme {
+        b = b.scheme(scheme);
+    }
+    if let Some(userinfo) = &userinfo {
+        b = b.userinfo(userinfo);
+    }
+    if let Some(host) = host {
+        b = match host.extract::<IpAddr>() {
+            Ok(IpAddr::V4(a)) => b.ipv4(a),
+            Ok(IpAddr::V6(a)) => b.ipv6(a),
+            Err(_) => b.host(&host.extract::<PyBackedStr>()?),
+        };
+    }
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    if let Some(path) = &path {
+        b = b.path(path);
+    }
+    for segment in segments.iter().flatten() {
+        b = b.segment(segment);
+    }
+    if let Some(query) = &query {
+        b = b.query(query);
+    }
+    for (name, value) in query_pairs.iter().flatten() {
+        b = b.query_pair(name, value);
+    }
+    if let Some(fragment) = &fragment {
+        b = b.fragment(fragment);
+    }
+    match b.build() {
+        Ok(iri) => Ok(PyIri::new(iri, StartSymbol::IriReference)),
+        Err(BuildError::Parse(e)) => Err(iri_error(py, &e)),
+        Err(e) => Err(value_error(e)),
+    }
+}

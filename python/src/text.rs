@@ -1,0 +1,109 @@
+//! Python strings as Rust text: UTF-8 borrowed from the string where the interpreter allows,
+//! and the lone surrogates a Python `str` may hold, which no Rust `str` can.
+
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBytes, PyString};
+use rfc3987::ParseError;
+
+use crate::iri::PyIri;
+
+/// Where the UTF-8 text is.
+enum Repr {
+    /// Borrowed from the `str` (its UTF-8 form, cached by the interpreter, or a `bytes` copy
+    /// on Python 3.9).
+    Backed(PyBackedStr),
+    /// Made here: an `IRI`'s text, or a string whose lone surrogates were replaced.
+    Owned(String),
+}
+
+/// The text of a Python argument: a `str`, or a parsed `IRI` (its text).
+pub(crate) struct Text {
+    text: Repr,
+    /// The first lone surrogate: its byte offset in `text`, where a U+FFFD stands for it, and
+    /// its code unit.
+    surrogate: Option<(usize, u16)>,
+}
+
+impl Text {
+    /// The text of `obj`, which must be a `str` or an `IRI`.
+    pub(crate) fn of(obj: &Bound<'_, PyAny>) -> PyResult<Text> {
+        if let Ok(iri) = obj.cast::<PyIri>() {
+            return Ok(Text {
+                text: Repr::Owned(iri.get().as_str().to_owned()),
+                surrogate: None,
+            });
+        }
+        let string = obj.cast::<PyString>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected a str or an IRI, not {}",
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ))
+        })?;
+        match string.extract::<PyBackedStr>() {
+            Ok(backed) => Ok(Text {
+                text: Repr::Backed(backed),
+                surrogate: None,
+            }),
+            Err(_) => Self::with_surrogates(string),
+        }
+    }
+
+    /// A string with lone surrogates: each becomes U+FFFD (never valid in an IRI), and the first
+    /// is remembered so that an error there can name it.
+    fn with_surrogates(string: &Bound<'_, PyString>) -> PyResult<Text> {
+        let encoded = string.call_method1("encode", ("utf-32-le", "surrogatepass"))?;
+        let bytes = encoded.cast::<PyBytes>()?.as_bytes();
+        let mut text = String::with_capacity(bytes.len() / 4);
+        let mut surrogate = None;
+        for unit in bytes.chunks_exact(4) {
+            let code = u32::from_le_bytes([unit[0], unit[1], unit[2], unit[3]]);
+            match char::from_u32(code) {
+                Some(c) => text.push(c),
+                None => {
+                    if surrogate.is_none() {
+                        surrogate = Some((text.len(), code as u16));
+                    }
+                    text.push('\u{FFFD}');
+                }
+            }
+        }
+        Ok(Text {
+            text: Repr::Owned(text),
+            surrogate,
+        })
+    }
+
+    /// The text, with U+FFFD for each lone surrogate.
+    pub(crate) fn as_str(&self) -> &str {
+        match &self.text {
+            Repr::Backed(text) => text,
+            Repr::Owned(text) => text,
+        }
+    }
+
+    /// Whether the string held a lone surrogate (it cannot match any rule).
+    pub(crate) fn has_surrogate(&self) -> bool {
+        self.surrogate.is_some()
+    }
+
+    /// `error`, found on this text, with the lone surrogate named when it is at one.
+    pub(crate) fn error(&self, error: ParseError) -> ParseError {
+        match self.surrogate {
+            Some((at, unit)) if error.byte_offset() == at => error.at_lone_surrogate(unit),
+            _ => error,
+        }
+    }
+}
+
+/// The Python string index (code points) of byte offset `at` in `text`.
+pub(crate) fn index(text: &str, at: usize) -> usize {
+    let before = &text.as_bytes()[..at];
+    if before.is_ascii() {
+        at
+    } else {
+        text[..at].chars().count()
+    }
+}

@@ -1,0 +1,191 @@
+//! Rules by name, of both RFCs: every ABNF rule of RFC 3987 §2.2 and of the RFC 3986 rules it
+//! reuses, and the RFC 3986 rules that RFC 3987 replaced by their `i` forms (`URI`, `path`,
+//! `reg-name`, `pchar`, …), for the bindings and tools that take a rule's name as text.
+
+use crate::error::ParseError;
+use crate::grammar::{self, Rule, UnknownRule};
+use crate::parse::{first_bidi_formatting, rejection_as, validate, StartSymbol};
+
+/// An ABNF rule named as either RFC spells it, ready to check inputs against.
+///
+/// - The start symbols (`IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref` and RFC 3986's
+///   `URI-reference`, `URI`, `absolute-URI`, `relative-ref`) check as [`validate`] does, with
+///   the rules beside the grammar: RFC 3987 §4.1 forbids the bidi formatting characters in an
+///   IRI, and a URI is ASCII only (RFC 3986 §2).
+/// - The other rules of RFC 3987 §2.2 check as the grammar reads them (see [`grammar`]), with
+///   §4.1's bidi formatting characters refused too.
+/// - An RFC 3986 rule that RFC 3987 replaced (`hier-part`, `authority`, `userinfo`, `host`,
+///   `reg-name`, `path` and its five forms, `segment`, `segment-nz`, `segment-nz-nc`, `pchar`,
+///   `query`, `fragment`, `relative-part`) is its `i` rule restricted to ASCII: RFC 3987 §2.2
+///   builds each `i` rule by adding `ucschar` (and `iprivate` in `iquery`) to the characters of
+///   the RFC 3986 rule, so the ASCII inputs of both rules are the same.
+///
+/// Names are case-insensitive and may use `_` for `-` (RFC 5234 §2.1; `IRI_reference` is the
+/// spelling of Python's `rfc3987` package).
+///
+/// ```
+/// use rfc3987::AbnfRule;
+///
+/// let reg_name = AbnfRule::named("reg_name").unwrap();
+/// assert_eq!(reg_name.name(), "reg-name");
+/// assert!(reg_name.is_match("example.org"));
+/// assert!(!reg_name.is_match("例え.jp")); // RFC 3986: ASCII only
+/// assert!(AbnfRule::named("ireg-name").unwrap().is_match("例え.jp"));
+/// let err = AbnfRule::named("URI").unwrap().check("http://例え.jp/").unwrap_err();
+/// assert_eq!(err.byte_offset(), 7);
+/// assert!(AbnfRule::named("hostname").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AbnfRule {
+    name: &'static str,
+    rule: Rule,
+    symbol: Option<StartSymbol>,
+    /// An RFC 3986 rule: ASCII only.
+    uri: bool,
+}
+
+/// The RFC 3986 rules (§3, §4.1–§4.3) that RFC 3987 §2.2 replaced by an `i` rule, with that
+/// rule. The rules both share (`scheme`, `port`, `IP-literal`, `unreserved`, …) are in the
+/// grammar under their own names.
+const RFC3986_ONLY: [(&str, Rule); 18] = [
+    ("hier-part", Rule::ihier_part),
+    ("relative-part", Rule::irelative_part),
+    ("authority", Rule::iauthority),
+    ("userinfo", Rule::iuserinfo),
+    ("host", Rule::ihost),
+    ("reg-name", Rule::ireg_name),
+    ("path", Rule::ipath),
+    ("path-abempty", Rule::ipath_abempty),
+    ("path-absolute", Rule::ipath_absolute),
+    ("path-noscheme", Rule::ipath_noscheme),
+    ("path-rootless", Rule::ipath_rootless),
+    ("path-empty", Rule::ipath_empty),
+    ("segment", Rule::isegment),
+    ("segment-nz", Rule::isegment_nz),
+    ("segment-nz-nc", Rule::isegment_nz_nc),
+    ("pchar", Rule::ipchar),
+    ("query", Rule::iquery),
+    ("fragment", Rule::ifragment),
+];
+
+/// The start symbols of both RFCs.
+const SYMBOLS: [StartSymbol; 8] = [
+    StartSymbol::IriReference,
+    StartSymbol::Iri,
+    StartSymbol::AbsoluteIri,
+    StartSymbol::IrelativeRef,
+    StartSymbol::UriReference,
+    StartSymbol::Uri,
+    StartSymbol::AbsoluteUri,
+    StartSymbol::RelativeRef,
+];
+
+impl AbnfRule {
+    /// The rule named `name` in RFC 3987 §2.2 or RFC 3986, or an [`UnknownRule`] that suggests
+    /// the closest name of the grammar.
+    pub fn named(name: &str) -> Result<Self, UnknownRule> {
+        let wanted = name.replace('_', "-");
+        if let Some(&symbol) = SYMBOLS.iter().find(|s| s.name().eq_ignore_ascii_case(&wanted)) {
+            return Ok(Self::start_symbol(symbol));
+        }
+        if let Some(&(name, rule)) = RFC3986_ONLY.iter().find(|(n, _)| n.eq_ignore_ascii_case(&wanted)) {
+            return Ok(AbnfRule {
+                name,
+                rule,
+                symbol: None,
+                uri: true,
+            });
+        }
+        let rule = grammar::rule_named(name)?;
+        Ok(AbnfRule {
+            name: grammar::abnf_name(rule),
+            rule,
+            symbol: None,
+            uri: false,
+        })
+    }
+
+    /// The rule of a start symbol.
+    pub fn start_symbol(symbol: StartSymbol) -> Self {
+        AbnfRule {
+            name: symbol.name(),
+            rule: symbol.rule(),
+            symbol: Some(symbol),
+            uri: symbol.is_uri(),
+        }
+    }
+
+    /// The rule's name as its RFC spells it (`IRI-reference`, `reg-name`, `IPv6address`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The start symbol this rule is, if it is one.
+    pub fn symbol(&self) -> Option<StartSymbol> {
+        self.symbol
+    }
+
+    /// Whether this is an RFC 3986 rule, which admits ASCII only.
+    pub fn is_uri(&self) -> bool {
+        self.uri
+    }
+
+    /// Whether the whole of `input` matches the rule (see [`AbnfRule`] for the rules beside the
+    /// grammar).
+    pub fn is_match(&self, input: &str) -> bool {
+        match self.symbol {
+            Some(symbol) => validate(input, symbol).is_ok(),
+            None if self.uri => input.is_ascii() && grammar::matches(self.rule, input),
+            None => {
+                grammar::matches(self.rule, input)
+                    && (input.is_ascii() || first_bidi_formatting(input).is_none())
+            }
+        }
+    }
+
+    /// Checks that the whole of `input` matches the rule; otherwise the error says where and
+    /// why, as for the start symbols ([`ParseError::target`] is the rule's name).
+    pub fn check(&self, input: &str) -> Result<(), ParseError> {
+        match self.symbol {
+            Some(symbol) => validate(input, symbol),
+            None => match rejection_as(input, self.rule, self.name, self.uri) {
+                Some(error) => Err(error),
+                None => Ok(()),
+            },
+        }
+    }
+}
+
+impl AbnfRule {
+    /// Every rule [`named`](Self::named) knows, each once: the eight start symbols, the rules
+    /// of the grammar (RFC 3987 §2.2 and the RFC 3986 rules it reuses), then the RFC 3986 rules
+    /// that RFC 3987 replaced.
+    ///
+    /// ```
+    /// let names: Vec<&str> = rfc3987::AbnfRule::all().map(|r| r.name()).collect();
+    /// assert!(names.contains(&"URI-reference") && names.contains(&"ipchar") && names.contains(&"pchar"));
+    /// ```
+    pub fn all() -> impl Iterator<Item = AbnfRule> {
+        let symbols = SYMBOLS.into_iter().map(AbnfRule::start_symbol);
+        let grammar = grammar::rules()
+            .filter(|&r| {
+                !matches!(
+                    r,
+                    Rule::IRI | Rule::IRI_reference | Rule::absolute_IRI | Rule::irelative_ref
+                )
+            })
+            .map(|rule| AbnfRule {
+                name: grammar::abnf_name(rule),
+                rule,
+                symbol: None,
+                uri: false,
+            });
+        let rfc3986 = RFC3986_ONLY.into_iter().map(|(name, rule)| AbnfRule {
+            name,
+            rule,
+            symbol: None,
+            uri: true,
+        });
+        symbols.chain(grammar).chain(rfc3986)
+    }
+}
