@@ -9,6 +9,8 @@ mod iri;
 mod passes;
 mod text;
 
+use std::borrow::Cow;
+
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyTuple;
@@ -34,15 +36,12 @@ pub(crate) fn detach_if_long<T: Send>(py: Python<'_>, len: usize, f: impl FnOnce
 
 /// The rule named `name` (either RFC's spelling, `_` for `-`), or a `ValueError` that suggests
 /// the closest name.
-fn abnf_rule(name: Option<&str>) -> PyResult<AbnfRule> {
-    match name {
-        None => Ok(AbnfRule::start_symbol(StartSymbol::IriReference)),
-        Some(name) => AbnfRule::named(name).map_err(value_error),
-    }
+fn abnf_rule(name: &str) -> PyResult<AbnfRule> {
+    AbnfRule::named(name).map_err(value_error)
 }
 
 /// The start symbol named `name`, for the functions that build components.
-fn start_symbol(name: Option<&str>) -> PyResult<StartSymbol> {
+fn start_symbol(name: &str) -> PyResult<StartSymbol> {
     let rule = abnf_rule(name)?;
     rule.symbol().ok_or_else(|| {
         value_error(format!(
@@ -62,9 +61,9 @@ pub(crate) fn parsed<'t>(py: Python<'_>, text: &'t Text, symbol: StartSymbol) ->
 /// Whether all of `s` matches the ABNF rule `rule` (RFC 3987 §2.2 or RFC 3986; any rule, by
 /// name). A string with a lone surrogate matches none.
 #[pyfunction]
-#[pyo3(signature = (s, rule = None))]
-fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<PyBackedStr>) -> PyResult<bool> {
-    let rule = abnf_rule(rule.as_deref())?;
+#[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
+fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<bool> {
+    let rule = abnf_rule(&rule)?;
     let text = Text::of(s)?;
     if text.has_surrogate() {
         return Ok(false);
@@ -75,9 +74,9 @@ fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<PyBackedStr>) -> 
 
 /// Raises `IRIError` unless all of `s` matches `rule`.
 #[pyfunction]
-#[pyo3(signature = (s, rule = None))]
-fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<PyBackedStr>) -> PyResult<()> {
-    let rule = abnf_rule(rule.as_deref())?;
+#[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
+fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<()> {
+    let rule = abnf_rule(&rule)?;
     let text = Text::of(s)?;
     let input = text.as_str();
     detach_if_long(py, input.len(), || rule.check(input)).map_err(|e| iri_error(py, &text.error(e)))
@@ -85,9 +84,9 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<PyBackedStr>) -> 
 
 /// `s` parsed as the start symbol `rule`: an immutable `IRI` with its components.
 #[pyfunction]
-#[pyo3(signature = (s, rule = None))]
-fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Option<PyBackedStr>) -> PyResult<PyIri> {
-    let symbol = start_symbol(rule.as_deref())?;
+#[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
+fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<PyIri> {
+    let symbol = start_symbol(&rule)?;
     if let Ok(iri) = s.cast::<PyIri>() {
         let iri = iri.get();
         if let Ok(narrowed) = IriRef::parse_as(iri.as_str().to_owned(), symbol) {

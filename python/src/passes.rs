@@ -2,6 +2,7 @@
 //! comparison (RFC 3987 §5.3), resolution (RFC 3986 §5.2 via RFC 3987 §6.5), the mappings
 //! (§3.1, §3.2), and building from parts.
 
+use std::borrow::Cow;
 use std::net::IpAddr;
 
 use pyo3::prelude::*;
@@ -31,17 +32,15 @@ fn level(name: &str) -> PyResult<Level> {
 /// `s` normalized at `level` (RFC 3987 §5.3.2, §5.3.3), with NFC (§5.3.2.2) and IDN
 /// normalization (§5.3.3) when asked.
 #[pyfunction]
-#[pyo3(signature = (s, level = None, *, nfc = false, idn = false))]
+#[pyo3(signature = (s, level = Cow::Borrowed("scheme"), *, nfc = false, idn = false), text_signature = "(s, level='scheme', *, nfc=False, idn=False)")]
 pub(crate) fn normalize(
     py: Python<'_>,
     s: &Bound<'_, PyAny>,
-    level: Option<PyBackedStr>,
+    level: Cow<'_, str>,
     nfc: bool,
     idn: bool,
 ) -> PyResult<String> {
-    let options = NormalizeOptions::new(self::level(level.as_deref().unwrap_or("scheme"))?)
-        .nfc(nfc)
-        .idn(idn);
+    let options = NormalizeOptions::new(self::level(&level)?).nfc(nfc).idn(idn);
     let text = Text::of(s)?;
     let iri = parsed(py, &text, StartSymbol::IriReference)?;
     Ok(detach_if_long(py, iri.len(), || {
@@ -51,17 +50,20 @@ pub(crate) fn normalize(
 
 /// Whether `a` and `b` are equivalent at `level` (RFC 3987 §5.3).
 #[pyfunction]
-#[pyo3(signature = (a, b, level = None, *, exclude_fragment = false, nfc = false, idn = false))]
+#[pyo3(
+    signature = (a, b, level = Cow::Borrowed("scheme"), *, exclude_fragment = false, nfc = false, idn = false),
+    text_signature = "(a, b, level='scheme', *, exclude_fragment=False, nfc=False, idn=False)"
+)]
 pub(crate) fn equivalent(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
-    level: Option<PyBackedStr>,
+    level: Cow<'_, str>,
     exclude_fragment: bool,
     nfc: bool,
     idn: bool,
 ) -> PyResult<bool> {
-    let level = self::level(level.as_deref().unwrap_or("scheme"))?;
+    let level = self::level(&level)?;
     let options = CompareOptions::new(level)
         .exclude_fragment(exclude_fragment)
         .normalize_options(NormalizeOptions::new(level).nfc(nfc).idn(idn));

@@ -1,0 +1,188 @@
+"""Type stubs of the native module (python/src/, PyO3)."""
+
+import ipaddress
+from collections.abc import Sequence
+from typing import Literal, final
+
+from typing_extensions import TypeAlias
+
+__all__ = [
+    "CODES",
+    "IRI",
+    "RULES",
+    "Diagnostic",
+    "IRIError",
+    "apply_fixes",
+    "build",
+    "decode",
+    "encode",
+    "equivalent",
+    "is_valid",
+    "lint",
+    "normalize",
+    "parse",
+    "relativize",
+    "resolve",
+    "to_iri",
+    "to_uri",
+    "validate",
+]
+
+CODES: tuple[str, ...]
+"""Every diagnostic code `lint` may give, `syntax` first."""
+
+RULES: tuple[str, ...]
+"""Every rule name `is_valid` knows, in RFC spelling: the start symbols, the rules of RFC 3987
+§2.2 and the RFC 3986 rules it reuses, then the RFC 3986 rules RFC 3987 replaced."""
+
+_Level: TypeAlias = Literal["simple", "syntax", "scheme"]
+_Text: TypeAlias = str | IRI
+
+class IRIError(ValueError):
+    """A text that is not an IRI (or URI, or a match of the rule asked for): where, and why.
+    `str()` is the message with the input and a caret under the position."""
+
+    position: int
+    """The Python string index of the character at fault (len(input) when it ends too early)."""
+    byte_offset: int
+    """The same place as a byte offset in the UTF-8 form."""
+    kind: Literal["syntax", "bidi-formatting-character", "not-ascii", "lone-surrogate"]
+    component: (
+        Literal["scheme", "userinfo", "host", "ip-literal", "port", "path", "query", "fragment"]
+        | None
+    )
+    rule: str | None
+    """The ABNF rule the error is in (`isegment`, `h16`, `port`, …)."""
+    expected: tuple[str, ...]
+    """What the grammar allowed there: rules, quoted delimiters, `end of input`."""
+    message: str
+    """What is wrong and what would be valid, without the input."""
+    target: str
+    """What was asked for: the start symbol or rule, in RFC spelling."""
+    input: str
+    """The input, with U+FFFD for each lone surrogate."""
+
+@final
+class IRI:
+    """A text that matched a start symbol, with its components (RFC 3987 §2.2). Immutable;
+    equal to an `IRI` or `str` of the same text, and hashed as that text."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def scheme(self) -> str | None: ...
+    @property
+    def authority(self) -> str | None: ...
+    @property
+    def userinfo(self) -> str | None: ...
+    @property
+    def host(self) -> str | None: ...
+    @property
+    def host_kind(self) -> Literal["reg-name", "ipv4", "ipv6", "ipvfuture"] | None: ...
+    @property
+    def port(self) -> str | None: ...
+    @property
+    def port_number(self) -> int | None: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def path_kind(self) -> str: ...
+    @property
+    def query(self) -> str | None: ...
+    @property
+    def fragment(self) -> str | None: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, tuple[str, str]]: ...
+
+@final
+class Diagnostic:
+    """One finding of `lint`: a code of `CODES`, its severity, the RFC 3987 section, the span
+    (`start`/`end` as Python indices, `byte_start`/`byte_end` in UTF-8), what is wrong, and
+    the fix when one is clear."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def severity(self) -> Literal["error", "warning", "note"]: ...
+    @property
+    def section(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def byte_start(self) -> int: ...
+    @property
+    def byte_end(self) -> int: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def fix(self) -> str | None: ...
+    @property
+    def help(self) -> str | None: ...
+
+def is_valid(s: _Text, rule: str = "IRI_reference") -> bool:
+    """Whether all of `s` matches the ABNF rule `rule` ."""
+
+def validate(s: _Text, rule: str = "IRI_reference") -> None:
+    """Raises `IRIError` unless all of `s` matches `rule` ."""
+
+def parse(s: _Text, rule: str = "IRI_reference") -> IRI:
+    """`s` parsed as a start symbol ."""
+
+def lint(s: _Text) -> list[Diagnostic]:
+    """The coded diagnostics of `s`."""
+
+def apply_fixes(s: _Text) -> str:
+    """`s` with the clear fixes of its diagnostics applied."""
+
+def encode(
+    text: _Text,
+    component: Literal["userinfo", "host", "segment", "query", "query_part", "fragment"],
+) -> str:
+    """`text` percent-encoded as data of `component`."""
+
+def decode(text: str) -> str:
+    """`text` with its percent-encoded UTF-8 decoded."""
+
+def normalize(s: _Text, level: _Level = "scheme", *, nfc: bool = False, idn: bool = False) -> str:
+    """`s` normalized (RFC 3987 §5.3)."""
+
+def equivalent(
+    a: _Text,
+    b: _Text,
+    level: _Level = "scheme",
+    *,
+    exclude_fragment: bool = False,
+    nfc: bool = False,
+    idn: bool = False,
+) -> bool:
+    """Whether `a` and `b` are equivalent (RFC 3987 §5.3)."""
+
+def resolve(base: _Text, reference: _Text) -> str:
+    """`reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5)."""
+
+def relativize(base: _Text, target: _Text) -> str | None:
+    """The shortest reference that resolves against `base` to `target`."""
+
+def to_uri(s: _Text, *, idna: bool = False, lenient: bool = False) -> str:
+    """`s` mapped to a URI (RFC 3987 §3.1)."""
+
+def to_iri(s: _Text, *, idn_unicode: bool = False) -> str:
+    """`s`, a URI reference, mapped to an IRI (RFC 3987 §3.2)."""
+
+def build(
+    *,
+    scheme: str | None = None,
+    userinfo: str | None = None,
+    host: str | ipaddress.IPv4Address | ipaddress.IPv6Address | None = None,
+    port: int | None = None,
+    path: str | None = None,
+    segments: Sequence[str] | None = None,
+    query: str | None = None,
+    query_pairs: Sequence[tuple[str, str]] | None = None,
+    fragment: str | None = None,
+) -> IRI:
+    """An IRI reference built from parts, each percent-encoded for its component."""

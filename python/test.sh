@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The Python package's tests, on a fresh machine: a virtual environment with the pinned packages
+# of requirements-test.txt (from PyPI), the wheel built by maturin and installed in it as a user
+# would install it, then ruff, the stubs checked against the module (mypy's stubtest), mypy
+# --strict, and pytest. The root's test.sh runs this after the Rust tests.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+venv="${RFC3987_PYTHON_VENV:-.venv}"
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
+
+# The wheel, built as a release would be, and installed in place of any earlier build.
+wheels=../target/wheels
+rm -rf "$wheels"
+"$venv/bin/maturin" build --release --quiet --out "$wheels"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/rfc3987_rs-*.whl
+
+"$venv/bin/ruff" check rfc3987_rs tests
+"$venv/bin/ruff" format --check rfc3987_rs tests
+# pytest and the checks import the installed wheel: python/ itself is not on sys.path.
+(cd tests && "../$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
+"$venv/bin/mypy" --strict rfc3987_rs tests
+(cd tests && "../$venv/bin/pytest" -q -p no:cacheprovider)

@@ -1,0 +1,441 @@
+"""The Python API over the library: each function on the RFC's own examples and the
+repository's tables (tests/data/), and the translation between Python and Rust (string
+indices, lone surrogates, errors, types)."""
+
+from __future__ import annotations
+
+import ipaddress
+import pickle
+import threading
+from typing import Any, Literal
+
+import pytest
+from data import lines, resolution_examples, rfc3987_examples, table
+
+import rfc3987_rs as iri
+from rfc3987_rs import IRIError
+
+# --- parse and components -------------------------------------------------------------------
+
+
+def test_components_of_a_full_iri() -> None:
+    # RFC 3987 §2.2: scheme ":" "//" iuserinfo "@" ihost ":" port ipath-abempty "?" iquery
+    # "#" ifragment, each read up to the delimiter that opens the next.
+    parsed = iri.parse("http://user@例え.テスト:8080/a/b?q#f")
+    assert parsed.scheme == "http"
+    assert parsed.authority == "user@例え.テスト:8080"
+    assert parsed.userinfo == "user"
+    assert parsed.host == "例え.テスト"
+    assert parsed.host_kind == "reg-name"
+    assert parsed.port == "8080"
+    assert parsed.port_number == 8080
+    assert parsed.path == "/a/b"
+    assert parsed.path_kind == "ipath-abempty"
+    assert parsed.query == "q"
+    assert parsed.fragment == "f"
+    assert parsed.rule == "IRI-reference"
+
+
+def test_components_of_rfc3986_examples() -> None:
+    # RFC 3986 §1.1.2: an IPv6 literal keeps its brackets in the host; a "?" inside the
+    # query is data; mailto and urn have no authority and a rootless path.
+    ldap = iri.parse("ldap://[2001:db8::7]/c=GB?objectClass?one")
+    assert (ldap.host, ldap.host_kind, ldap.path, ldap.query) == (
+        "[2001:db8::7]",
+        "ipv6",
+        "/c=GB",
+        "objectClass?one",
+    )
+    mailto = iri.parse("mailto:John.Doe@example.com")
+    assert (mailto.authority, mailto.host, mailto.path) == (None, None, "John.Doe@example.com")
+    assert mailto.path_kind == "ipath-rootless"
+    # "1.2.3.256" is not an IPv4address (dec-octet stops at 255), so it is a reg-name.
+    assert iri.parse("http://1.2.3.256/").host_kind == "reg-name"
+    assert iri.parse("http://192.0.2.1/").host_kind == "ipv4"
+    # RFC 3986 §3.2.3: the port is *DIGIT, so it may be empty or larger than 65535.
+    assert (iri.parse("http://a:/").port, iri.parse("http://a:/").port_number) == ("", None)
+    assert iri.parse("http://a:99999/").port_number is None
+
+
+@pytest.mark.parametrize("row", list(table("rfc-syntax-examples.tsv")), ids=lambda r: r[0][:40])
+def test_rfc_syntax_examples(row: list[str]) -> None:
+    text, expectation, host_kind = row[0], row[1], row[2]
+    if expectation == "invalid":
+        assert not iri.is_valid(text)
+        with pytest.raises(IRIError):
+            iri.parse(text)
+        return
+    assert iri.is_valid(text, expectation)
+    parsed = iri.parse(text, expectation)
+    assert str(parsed) == text
+    assert parsed.host_kind == (None if host_kind == "-" else host_kind)
+
+
+def test_parse_takes_start_symbols_only() -> None:
+    assert iri.parse("a:b", "absolute_URI").rule == "absolute-URI"
+    with pytest.raises(ValueError, match="not a start symbol"):
+        iri.parse("example.org", "ireg_name")
+    with pytest.raises(IRIError):
+        iri.parse("//example.org/", "IRI")  # no scheme
+
+
+def test_iri_objects_are_values() -> None:
+    a = iri.parse("http://example.org/é")
+    assert a == "http://example.org/é" and a == iri.parse("http://example.org/é", "IRI")
+    assert a != "http://example.org/e"
+    assert hash(a) == hash("http://example.org/é")
+    assert {a, "http://example.org/é"} == {a}
+    assert pickle.loads(pickle.dumps(a)) == a
+    assert eval(repr(a), {"IRI": lambda s, rule: iri.parse(s, rule)}) == a
+    with pytest.raises(AttributeError):
+        a.scheme = "https"  # type: ignore[misc]
+
+
+# --- is_valid over every rule ---------------------------------------------------------------
+
+RULE_CASES = [
+    # (rule, text, expected, why)
+    ("IPv6address", "fe80::1", True, "§3.2.2: ls32 may be elided with '::'"),
+    ("IPv6address", "1:2:3:4:5:6:7:8:9", False, "at most eight h16"),
+    ("dec_octet", "255", True, "25 %x30-35"),
+    ("dec_octet", "256", False, "dec-octet stops at 255"),
+    ("dec_octet", "01", False, "no alternative of dec-octet has a leading zero"),
+    ("ireg_name", "例え.jp", True, "ucschar is in iunreserved"),
+    ("reg_name", "例え.jp", False, "RFC 3986 reg-name is ASCII only"),
+    ("iprivate", "\ue000", True, "%xE000-F8FF"),
+    ("ucschar", "\ue000", False, "private use is iprivate, not ucschar"),
+    ("iquery", "\ue000", True, "iquery admits iprivate"),
+    ("ifragment", "\ue000", False, "ifragment does not admit iprivate"),
+    ("isegment_nz_nc", "a:b", False, "segment-nz-nc excludes ':'"),
+    ("pct_encoded", "%4g", False, "HEXDIG only"),
+    ("IRI", "//example.org/", False, "an IRI has a scheme"),
+    ("URI", "http://é/", False, "RFC 3986 §2: URIs are ASCII"),
+    ("IRI", "http://example.org/\n", False, "no rule admits a line feed"),
+    ("IRI", "http://example.org/a\u200eb", False, "§4.1: no bidi formatting characters"),
+    ("IRI_reference", "", True, "irelative-ref with ipath-empty"),
+    ("IRI", "", False, "an IRI has a scheme"),
+]
+
+
+@pytest.mark.parametrize(("rule", "text", "expected", "why"), RULE_CASES)
+def test_is_valid_by_rule(rule: str, text: str, expected: bool, why: str) -> None:
+    assert iri.is_valid(text, rule) is expected, why
+    # Both spellings and any case name the same rule (RFC 5234 §2.1).
+    assert iri.is_valid(text, rule.replace("_", "-").lower()) is expected
+    if expected:
+        iri.validate(text, rule)
+    else:
+        with pytest.raises(IRIError):
+            iri.validate(text, rule)
+
+
+def test_every_rule_name_is_known() -> None:
+    assert len(iri.RULES) == len(set(iri.RULES))
+    for name in iri.RULES:
+        assert isinstance(iri.is_valid("a", name), bool)
+    for start in ("IRI-reference", "URI", "irelative-ref", "absolute-URI"):
+        assert start in iri.RULES
+
+
+def test_unknown_rule_suggests_a_name() -> None:
+    with pytest.raises(ValueError, match="did you mean `IPv6address`"):
+        iri.is_valid("::1", "IPv6adress")
+
+
+@pytest.mark.parametrize(
+    "name", ["iris-mixed-10k.txt", "iris-nonascii-10k.txt", "dbpedia-ja-geonamesjp-links.nt"]
+)
+def test_every_corpus_iri_is_valid(name: str) -> None:
+    # The bench samples are valid IRIs, one a line (tests/data/corpus/SOURCES.md); the N-Triples
+    # file holds them between "<" and ">".
+    found = lines(f"bench-sample/{name}")
+    if name.endswith(".nt"):
+        found = [part.split(">")[0] for line in found for part in line.split("<")[1:]]
+    assert found
+    assert all(iri.is_valid(text, "IRI") for text in found)
+    assert all(str(iri.parse(text, "IRI")) == text for text in found)
+
+
+def test_arguments_of_the_wrong_type() -> None:
+    with pytest.raises(TypeError, match="expected a str or an IRI"):
+        iri.is_valid(b"http://example.org/")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        iri.parse(None)  # type: ignore[arg-type]
+    # An IRI object is taken wherever a str is.
+    assert iri.is_valid(iri.parse("http://example.org/"), "URI")
+
+
+# --- errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("row", list(table("mistakes.tsv")), ids=lambda r: r[1][:40])
+def test_mistakes(row: list[str]) -> None:
+    # Each row: start symbol, input, byte offset of the first wrong character, component.
+    symbol, text, byte_offset, component = row[0], row[1], int(row[2]), row[3]
+    with pytest.raises(IRIError) as caught:
+        iri.parse(text, symbol)
+    error = caught.value
+    assert error.byte_offset == byte_offset
+    # The position is a Python index: the characters before the byte offset.
+    assert error.position == len(text.encode("utf-8")[:byte_offset].decode("utf-8"))
+    assert error.component == component
+    assert error.input == text
+    assert str(error).startswith(f"invalid {error.target} at column {error.position + 1}")
+    assert error.message in str(error)
+
+
+def test_error_fields_for_a_non_ascii_input() -> None:
+    # "http://例え/a b": the space is the 12th character (index 11) and, after two
+    # three-byte characters, byte 15. It cannot continue the segment "a" (isegment).
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://例え/a b")
+    error = caught.value
+    assert (error.position, error.byte_offset) == (11, 15)
+    assert (error.kind, error.component, error.rule) == ("syntax", "path", "isegment")
+    assert "isegment" in error.expected and '"?"' in error.expected
+    # The caret is under the space: two columns for each wide character before it.
+    line, caret = str(error).splitlines()[1:]
+    assert caret.index("^") == len("  http://") + 4 + len("/a")
+    assert isinstance(error, ValueError)
+
+
+def test_not_ascii_in_a_uri() -> None:
+    with pytest.raises(IRIError) as caught:
+        iri.validate("http://example.org/é", "URI")
+    assert (caught.value.kind, caught.value.position, caught.value.component) == (
+        "not-ascii",
+        19,
+        "path",
+    )
+
+
+# --- lone surrogates: a Python str may hold them, no Rust str can ----------------------------
+
+
+def test_lone_surrogate_is_an_error_not_a_crash() -> None:
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://a/b\ud800c")
+    error = caught.value
+    assert (error.kind, error.position, error.component) == ("lone-surrogate", 10, "path")
+    assert "U+D800" in error.message
+    assert not iri.is_valid("http://a/b\ud800c")
+    assert not iri.is_valid("\udfff", "iunreserved")
+
+
+def test_surrogate_pair_halves_count_as_two_python_characters() -> None:
+    # Python does not join "\ud83d\ude00" into one character: the first half is at index 9.
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://a/\ud83d\ude00")
+    assert (caught.value.position, caught.value.kind) == (9, "lone-surrogate")
+
+
+def test_an_earlier_error_comes_before_the_surrogate() -> None:
+    # The space at index 8 is wrong before the surrogate is read.
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://a b/\ud800")
+    assert (caught.value.kind, caught.value.position) == ("syntax", 8)
+
+
+def test_surrogates_in_every_function() -> None:
+    bad = "http://a/\udc80"
+    for call in (
+        lambda: iri.normalize(bad),
+        lambda: iri.to_uri(bad),
+        lambda: iri.to_iri(bad),
+        lambda: iri.resolve(bad, "x"),
+        lambda: iri.resolve("http://a/", bad),
+        lambda: iri.equivalent(bad, bad),
+        lambda: iri.relativize("http://a/", bad),
+        lambda: iri.validate(bad, "ipath"),
+    ):
+        with pytest.raises(IRIError) as caught:
+            call()
+        assert caught.value.kind == "lone-surrogate"
+    (finding,) = iri.lint(bad)
+    assert (finding.code, finding.start, finding.end) == ("syntax", 9, 10)
+    assert "lone surrogate" in finding.message
+    with pytest.raises(ValueError):
+        iri.encode(bad, "segment")
+
+
+# --- the passes, on the RFC's examples -------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", rfc3987_examples(), ids=lambda c: f"{c['section']}-{c['kind']}")
+def test_rfc3987_examples(case: dict[str, Any]) -> None:
+    kind = case["kind"]
+    if kind == "iri_to_uri":
+        assert iri.to_uri(case["input"]) == case["expected"]
+        if "expected_with_idna_toascii" in case:
+            assert iri.to_uri(case["input"], idna=True) == case["expected_with_idna_toascii"]
+    elif kind == "uri_to_iri":
+        assert iri.to_iri(case["input"]) == case["expected"]
+    elif kind == "validity":
+        assert iri.is_valid(case["input"], "IRI") is case["valid"]
+    elif kind.startswith("equivalent_"):
+        level: Literal["syntax", "scheme"] = (
+            "syntax" if kind == "equivalent_syntax_based" else "scheme"
+        )
+        # "'may be considered equivalent' (IDN/punycode)": only with IDN normalization.
+        idn = "IDN" in case.get("note", "")
+        for a, b in ((case["a"], case["b"]), (case["b"], case["a"])):
+            assert iri.equivalent(a, b, level, idn=idn) is case["equivalent"]
+        if "normal_form" in case:
+            assert iri.normalize(case["a"]) == iri.normalize(case["b"]) == case["normal_form"]
+    elif kind == "nfc":
+        # §5.3.2.2: NFC normalization changes exactly the inputs that are not in NFC, and lint
+        # says so.
+        normal = iri.normalize(case["input"], nfc=True)
+        assert (normal == case["input"]) is case["is_nfc"]
+        assert ("not-nfc" in {d.code for d in iri.lint(case["input"])}) is not case["is_nfc"]
+    elif kind == "bidi_4.2":
+        # §4.4: examples 8 and 9 break §4.2 rule 2 (a right-to-left component starts and ends
+        # with right-to-left characters); 1 to 7 are allowed; 10 is "allowed but not
+        # recommended" (digits in a component beside a right-to-left label).
+        codes = [d.code for d in iri.lint(case["logical_hebrew"])]
+        expected = {"allowed": [], "not allowed": ["bidi-rtl-boundary"] * 2}.get(
+            case["rfc_status"], ["bidi-numeric-component"]
+        )
+        assert [c for c in codes if c.startswith("bidi-")] == expected
+    else:
+        pytest.fail(f"an example of an unknown kind: {kind}")
+
+
+@pytest.mark.parametrize("case", resolution_examples(), ids=lambda c: c["reference"])
+def test_rfc3986_resolution_examples(case: dict[str, str]) -> None:
+    assert iri.resolve(case["base"], case["reference"]) == case["expected"]
+    # The inverse: some reference resolves back to the target.
+    back = iri.relativize(case["base"], case["expected"])
+    assert back is not None and iri.resolve(case["base"], back) == case["expected"]
+
+
+def test_resolve_needs_a_base_with_a_scheme() -> None:
+    # RFC 3986 §5.1: the base URI is absolute.
+    with pytest.raises(IRIError):
+        iri.resolve("//example.org/", "a")
+
+
+def test_normalization_ladder() -> None:
+    # RFC 3986 §6.2.2: case, percent-encoding and dot segments.
+    assert (
+        iri.normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "syntax") == "example://a/b/c/%7Bfoo%7D"
+    )
+    # §6.2.3 (RFC 3987 §5.3.3): the default port and the empty path of http.
+    assert iri.normalize("http://example.com:80") == "http://example.com/"
+    assert iri.normalize("http://example.com:80", "syntax") == "http://example.com:80"
+    assert iri.normalize("http://example.com:80", "simple") == "http://example.com:80"
+    assert iri.equivalent("http://example.com:80", "HTTP://EXAMPLE.com/")
+    assert not iri.equivalent("http://example.com:80", "HTTP://EXAMPLE.com/", "syntax")
+    assert iri.equivalent("http://a/#x", "http://a/#y", exclude_fragment=True)
+    # RFC 3987 §5.3.2.2: "é" and "e" + U+0301 are equivalent only with NFC.
+    assert not iri.equivalent("http://a/\u00e9", "http://a/e\u0301")
+    assert iri.equivalent("http://a/\u00e9", "http://a/e\u0301", nfc=True)
+    with pytest.raises(ValueError, match="no comparison level"):
+        iri.normalize("http://a/", "exact")  # type: ignore[arg-type]
+
+
+def test_to_uri_lenient_and_idna() -> None:
+    with pytest.raises(IRIError):
+        iri.to_uri("http://example.org/a b")
+    assert iri.to_uri("http://example.org/a b|c", lenient=True) == "http://example.org/a%20b%7Cc"
+    # RFC 3987 §3.1: ToASCII on the host of a DNS scheme, never in the query.
+    assert (
+        iri.to_uri("http://résumé.example.org/?q=é", idna=True)
+        == "http://xn--rsum-bpad.example.org/?q=%C3%A9"
+    )
+    assert iri.to_iri("http://xn--rsum-bpad.example.org/", idn_unicode=True) == (
+        "http://résumé.example.org/"
+    )
+    # to_iri takes URIs only.
+    with pytest.raises(IRIError) as caught:
+        iri.to_iri("http://é/")
+    assert caught.value.kind == "not-ascii"
+
+
+# --- lint -----------------------------------------------------------------------------------
+
+
+def test_lint_spans_are_python_indices() -> None:
+    text = "HTTP://例え.Example.org:80/a/./b"
+    found = iri.lint(text)
+    codes = [d.code for d in found]
+    assert {"uppercase-scheme", "default-port", "dot-segments"} <= set(codes)
+    for d in found:
+        assert d.code in iri.CODES and d.severity in ("error", "warning", "note")
+        # The same span, counted in characters and in UTF-8 bytes.
+        assert text[d.start : d.end].encode() == text.encode()[d.byte_start : d.byte_end]
+    port = next(d for d in found if d.code == "default-port")
+    assert text[port.start : port.end] == ":80" and port.fix == ""
+    assert iri.apply_fixes(text).startswith("http://")
+    assert ":80" not in iri.apply_fixes(text)
+
+
+def test_lint_reports_a_syntax_error_as_a_diagnostic() -> None:
+    (finding,) = iri.lint("http://例え/a b")
+    assert (finding.code, finding.severity, finding.start, finding.end) == (
+        "syntax",
+        "error",
+        11,
+        12,
+    )
+
+
+# --- build, encode, decode ------------------------------------------------------------------
+
+
+def test_build_encodes_each_part_for_its_component() -> None:
+    # RFC 3986 §2.2: a delimiter that is data is percent-encoded, so "/" inside a segment is
+    # %2F, "&" inside a query value %26, a space %20 everywhere.
+    built = iri.build(
+        scheme="http",
+        host="example.org",
+        segments=["a/b", "c d"],
+        query_pairs=[("q", "x&y")],
+        fragment="top",
+    )
+    assert built == "http://example.org/a%2Fb/c%20d?q=x%26y#top"
+    assert isinstance(built, iri.IRI) and built.host == "example.org"
+    assert iri.build(scheme="http", host=ipaddress.ip_address("2001:db8::7"), port=8080) == (
+        "http://[2001:db8::7]:8080"
+    )
+    assert iri.build(scheme="http", host=ipaddress.ip_address("192.0.2.1")).host_kind == "ipv4"
+    with pytest.raises(ValueError, match="host"):
+        iri.build(scheme="http", port=80)  # a port needs a host (RFC 3986 §3.2)
+    with pytest.raises(ValueError):
+        iri.build(scheme="http", host="example.org", path="rootless")  # §3.3
+
+
+def test_encode_and_decode() -> None:
+    assert iri.encode("a/b?c d", "segment") == "a%2Fb%3Fc%20d"
+    assert iri.encode("x=1&y", "query_part") == "x%3D1%26y"
+    assert iri.decode("D%C3%BCrst") == "Dürst"
+    with pytest.raises(ValueError):
+        iri.decode("%FC")  # not UTF-8
+    with pytest.raises(ValueError, match="no component"):
+        iri.encode("a", "path")  # type: ignore[arg-type]
+
+
+# --- long inputs and threads ----------------------------------------------------------------
+
+
+def test_long_inputs_from_many_threads() -> None:
+    # Inputs above the size where the interpreter is released, checked from several threads.
+    long_path = "http://example.org/" + "é/" * 50_000
+    bad = long_path + " "
+    results: list[bool] = []
+
+    def work() -> None:
+        for _ in range(5):
+            results.append(iri.is_valid(long_path) and not iri.is_valid(bad))
+            assert iri.normalize(long_path) == long_path
+            assert iri.to_uri(long_path).count("%C3%A9") == 50_000
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [True] * 20
+    with pytest.raises(IRIError) as caught:
+        iri.parse(bad)
+    assert caught.value.position == len(long_path)
