@@ -1,0 +1,174 @@
+"""Speed of the Python package beside the two PyPI packages python-jsonschema checks IRIs with,
+measured in the same run: PyPI `rfc3987` 1.3.8 (regular expressions) and `rfc3987-syntax` 1.1.0
+(a Lark Earley parser). Time per call, best of several rounds (`python bench/bench.py`), and
+instructions per call under callgrind (`bench/callgrind.sh`, which runs `--count`).
+
+The corpora are ../shared/corpus/bench when it is there, else the samples in
+tests/data/corpus/bench-sample (the script says which). rfc3987-syntax takes milliseconds per
+IRI, so it is measured on the first `--slow-sample` inputs of each corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import rfc3987 as upstream_rfc3987
+import rfc3987_syntax as upstream_syntax
+
+import rfc3987_rs
+from rfc3987_rs.compat import rfc3987 as compat_rfc3987
+from rfc3987_rs.compat import rfc3987_syntax as compat_syntax
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "corpus" / "bench"
+SAMPLE = ROOT / "tests" / "data" / "corpus" / "bench-sample"
+
+
+def corpora() -> tuple[str, dict[str, list[str]], list[tuple[str, str]]]:
+    """The IRI lists and the (base, reference) pairs, from the full corpora when present."""
+    if SHARED.is_dir():
+        where = str(SHARED)
+        files = {"mixed": SHARED / "iris-mixed-100k.txt", "nonascii": SHARED / "iris-nonascii.txt"}
+        pairs_file = SHARED / "relative_urls_cc_10k.csv"
+    else:
+        where = str(SAMPLE)
+        files = {"mixed": SAMPLE / "iris-mixed-10k.txt", "nonascii": SAMPLE / "iris-nonascii-10k.txt"}
+        pairs_file = SAMPLE / "relative_urls_cc_2500.csv"
+    iris = {name: path.read_text("utf-8").splitlines() for name, path in files.items()}
+    with pairs_file.open(encoding="utf-8", newline="") as f:
+        pairs = [(row["base"], row["relative"]) for row in csv.DictReader(f)]
+    return where, iris, pairs
+
+
+def per_call(work: Callable[[], object], calls: int, rounds: int) -> float:
+    """The best time of `rounds` runs of `work`, in seconds per call."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best / calls
+
+
+def loops(inputs: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, Callable[[], Any]]:
+    """Every measured loop by name: `<operation>/<implementation>`."""
+    ours_match, up_match = compat_rfc3987.match, upstream_rfc3987.match
+    ours_parse, up_parse = compat_rfc3987.parse, upstream_rfc3987.parse
+    ours_resolve, up_resolve = compat_rfc3987.resolve, upstream_rfc3987.resolve
+    is_valid = rfc3987_rs.is_valid
+    return {
+        "is_valid/rfc3987_rs": lambda: [is_valid(s) for s in inputs],
+        "is_valid IRI/rfc3987_rs": lambda: [is_valid(s, "IRI") for s in inputs],
+        "match/rfc3987_rs.compat": lambda: [ours_match(s, "IRI_reference") for s in inputs],
+        "match/rfc3987": lambda: [up_match(s, "IRI_reference") for s in inputs],
+        "parse/rfc3987_rs.compat": lambda: [ours_parse(s, "IRI_reference") for s in inputs],
+        "parse/rfc3987": lambda: [up_parse(s, "IRI_reference") for s in inputs],
+        "resolve/rfc3987_rs.compat": lambda: [ours_resolve(b, r) for b, r in pairs],
+        "resolve/rfc3987": lambda: [up_resolve(b, r) for b, r in pairs],
+        "is_valid_syntax_iri_reference/rfc3987_rs.compat": lambda: [
+            compat_syntax.is_valid_syntax_iri_reference(s) for s in inputs
+        ],
+        "is_valid_syntax_iri_reference/rfc3987_syntax": lambda: [
+            upstream_syntax.is_valid_syntax_iri_reference(s) for s in inputs
+        ],
+    }
+
+
+def jsonschema_loops(references: list[str]) -> dict[str, Callable[[], Any]]:
+    """Validating one array of IRI references with `format: iri-reference`, as
+    python-jsonschema #1392 does with 1,800 of them: our checker, and jsonschema's own with
+    each PyPI package behind it (jsonschema picks rfc3987 when it is installed, else
+    rfc3987-syntax; both are installed here, so each is registered by hand as jsonschema
+    registers it)."""
+    import jsonschema
+
+    from rfc3987_rs.jsonschema import FORMAT_CHECKER
+
+    schema = {"type": "array", "items": {"type": "string", "format": "iri-reference"}}
+
+    def checker(check: Callable[[str], object]) -> jsonschema.FormatChecker:
+        fc = jsonschema.FormatChecker([])
+        fc.checks("iri-reference", raises=ValueError)(
+            lambda instance: not isinstance(instance, str) or check(instance)
+        )
+        return fc
+
+    by_rfc3987 = checker(lambda s: upstream_rfc3987.parse(s, rule="IRI_reference"))
+    by_syntax = checker(lambda s: upstream_syntax.is_valid_syntax("iri_reference", s))
+    validator = jsonschema.Draft202012Validator
+
+    def run(fc: jsonschema.FormatChecker) -> Callable[[], None]:
+        return lambda: validator(schema, format_checker=fc).validate(references)
+
+    return {
+        "jsonschema/rfc3987_rs": run(FORMAT_CHECKER),
+        "jsonschema/rfc3987": run(by_rfc3987),
+        "jsonschema/rfc3987_syntax": run(by_syntax),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--slow-sample", type=int, default=200)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument(
+        "--count",
+        nargs=3,
+        metavar=("LOOP", "CORPUS", "N"),
+        help="run one loop once on the first N inputs, for callgrind (N = 0: set-up only)",
+    )
+    args = parser.parse_args()
+    where, iris, pairs = corpora()
+
+    if args.count:
+        name, corpus, n = args.count[0], args.count[1], int(args.count[2])
+        inputs = iris[corpus][:n] if corpus in iris else []
+        if name.startswith("jsonschema/"):
+            references = [r for _, r in pairs][:n]
+            work = jsonschema_loops(references)[name]
+        else:
+            work = loops(inputs, pairs[:n])[name]
+        work()
+        return
+
+    print(f"corpora: {where}; Python {sys.version.split()[0]}; rfc3987 "
+          f"{upstream_rfc3987.__version__}; best of {args.rounds} rounds", file=sys.stderr)
+    figures: dict[str, dict[str, float]] = {}
+    for corpus, inputs in iris.items():
+        slow = inputs[: args.slow_sample]
+        for name in loops(inputs, pairs):
+            is_slow = name.endswith("/rfc3987_syntax") or name.startswith("is_valid_syntax")
+            used, used_pairs = (slow, pairs[: args.slow_sample]) if is_slow else (inputs, pairs)
+            calls = len(used_pairs) if name.startswith("resolve") else len(used)
+            rounds = 1 if name.endswith("/rfc3987_syntax") else args.rounds
+            seconds = per_call(loops(used, used_pairs)[name], calls, rounds)
+            figures.setdefault(corpus, {})[name] = seconds
+            print(f"{corpus:9} {name:50} {seconds * 1e6:10.3f} µs/call ({calls} calls)",
+                  file=sys.stderr)
+    references = [r for _, r in pairs][:1800]
+    for name, work in jsonschema_loops(references).items():
+        is_slow = name.endswith("/rfc3987_syntax")
+        if is_slow:
+            few = references[: args.slow_sample]
+            work = jsonschema_loops(few)[name]
+            seconds = per_call(work, len(few), 1) * len(references)
+        else:
+            seconds = per_call(work, 1, args.rounds)
+        figures.setdefault("jsonschema-1800", {})[name] = seconds
+        note = f" (from {args.slow_sample} of them)" if is_slow else ""
+        print(f"jsonschema: 1,800 IRI-references, {name:30} {seconds * 1e3:10.2f} ms{note}",
+              file=sys.stderr)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
