@@ -87,18 +87,12 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResul
 #[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
 fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<PyIri> {
     let symbol = start_symbol(&rule)?;
-    if let Ok(iri) = s.cast::<PyIri>() {
-        let iri = iri.get();
-        if let Ok(narrowed) = IriRef::parse_as(iri.as_str().to_owned(), symbol) {
-            return Ok(PyIri::new(narrowed, symbol));
-        }
-    }
     let text = Text::of(s)?;
-    let iri = parsed(py, &text, symbol)?;
-    Ok(PyIri::new(
-        IriRef::parse_as(iri.as_str().to_owned(), symbol).map_err(|e| iri_error(py, &e))?,
-        symbol,
-    ))
+    let owned = text.as_str().to_owned();
+    let parsed = detach_if_long(py, owned.len(), || IriRef::parse_as(owned, symbol));
+    parsed
+        .map(|iri| PyIri::new(iri, symbol))
+        .map_err(|e| iri_error(py, &text.error(e)))
 }
 
 /// The coded diagnostics of `s` (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8 and RFC 3986

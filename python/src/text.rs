@@ -13,7 +13,9 @@ enum Repr {
     /// Borrowed from the `str` (its UTF-8 form, cached by the interpreter, or a `bytes` copy
     /// on Python 3.9).
     Backed(PyBackedStr),
-    /// Made here: an `IRI`'s text, or a string whose lone surrogates were replaced.
+    /// A parsed `IRI`'s text.
+    Iri(Py<PyIri>),
+    /// A string whose lone surrogates were replaced.
     Owned(String),
 }
 
@@ -30,7 +32,7 @@ impl Text {
     pub(crate) fn of(obj: &Bound<'_, PyAny>) -> PyResult<Text> {
         if let Ok(iri) = obj.cast::<PyIri>() {
             return Ok(Text {
-                text: Repr::Owned(iri.get().as_str().to_owned()),
+                text: Repr::Iri(iri.clone().unbind()),
                 surrogate: None,
             });
         }
@@ -80,6 +82,7 @@ impl Text {
     pub(crate) fn as_str(&self) -> &str {
         match &self.text {
             Repr::Backed(text) => text,
+            Repr::Iri(iri) => iri.get().as_str(),
             Repr::Owned(text) => text,
         }
     }
