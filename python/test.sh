@@ -24,3 +24,21 @@ rm -rf "$wheels"
 (cd tests && "../$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
 (cd tests && "../$venv/bin/pytest" -q -p no:cacheprovider)
+
+# The wheel is abi3: the same file serves every CPython from 3.9 on. Where pyenv has the oldest
+# supported and the newest versions, the API tests run on them too (pytest 8.4 is the last for
+# 3.9).
+pyenv_root="${PYENV_ROOT:-$HOME/.pyenv}"
+for version in 3.9 3.13; do
+  interpreter=$(ls -d "$pyenv_root"/versions/"$version".*/bin/python 2>/dev/null | tail -n 1 || true)
+  if [ -z "$interpreter" ]; then
+    echo "python/test.sh: no CPython $version under $pyenv_root; the wheel is tested on $("$venv/bin/python" -V) only"
+    continue
+  fi
+  other="../target/python-$version"
+  [ -x "$other/bin/python" ] || "$interpreter" -m venv "$other"
+  pytest_pin=$([ "$version" = 3.9 ] && echo pytest==8.4.2 || grep '^pytest==' requirements-test.txt)
+  "$other/bin/python" -m pip install -q --disable-pip-version-check "$pytest_pin"
+  "$other/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/rfc3987_rs-*.whl
+  (cd tests && "../$other/bin/python" -m pytest -q -p no:cacheprovider test_api.py)
+done
