@@ -4,7 +4,7 @@
 
 use crate::error::ParseError;
 use crate::grammar::{self, Rule, UnknownRule};
-use crate::parse::{first_bidi_formatting, rejection_as, validate, StartSymbol};
+use crate::parse::{rejection_as, validate, StartSymbol};
 
 /// An ABNF rule named as either RFC spells it, ready to check inputs against.
 ///
@@ -12,8 +12,9 @@ use crate::parse::{first_bidi_formatting, rejection_as, validate, StartSymbol};
 ///   `URI-reference`, `URI`, `absolute-URI`, `relative-ref`) check as [`validate`] does, with
 ///   the rules beside the grammar: RFC 3987 §4.1 forbids the bidi formatting characters in an
 ///   IRI, and a URI is ASCII only (RFC 3986 §2).
-/// - The other rules of RFC 3987 §2.2 check as the grammar reads them (see [`grammar`]), with
-///   §4.1's bidi formatting characters refused too.
+/// - The other rules of RFC 3987 §2.2 check as the grammar reads them alone (see [`grammar`]):
+///   §4.1's ban on the bidi formatting characters is a rule on whole IRIs, so `ucschar` and
+///   `ireg-name` match U+200E as their ABNF does.
 /// - An RFC 3986 rule that RFC 3987 replaced (`hier-part`, `authority`, `userinfo`, `host`,
 ///   `reg-name`, `path` and its five forms, `segment`, `segment-nz`, `segment-nz-nc`, `pchar`,
 ///   `query`, `fragment`, `relative-part`) is its `i` rule restricted to ASCII: RFC 3987 §2.2
@@ -136,10 +137,7 @@ impl AbnfRule {
         match self.symbol {
             Some(symbol) => validate(input, symbol).is_ok(),
             None if self.uri => input.is_ascii() && grammar::matches(self.rule, input),
-            None => {
-                grammar::matches(self.rule, input)
-                    && (input.is_ascii() || first_bidi_formatting(input).is_none())
-            }
+            None => grammar::matches(self.rule, input),
         }
     }
 
@@ -148,10 +146,11 @@ impl AbnfRule {
     pub fn check(&self, input: &str) -> Result<(), ParseError> {
         match self.symbol {
             Some(symbol) => validate(input, symbol),
-            None => match rejection_as(input, self.rule, self.name, self.uri) {
+            None if self.uri => match rejection_as(input, self.rule, self.name, true) {
                 Some(error) => Err(error),
                 None => Ok(()),
             },
+            None => grammar::check(self.rule, input),
         }
     }
 }

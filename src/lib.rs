@@ -99,7 +99,7 @@ pub use idn::IdnaError;
 pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
 pub use parse::{validate, validate_with_grammar, StartSymbol};
 pub use preprocess::{decode_legacy, split_references, trim_ascii_whitespace, DecodeError};
-pub use resolve::{relativize, remove_dot_segments, resolve};
+pub use resolve::{relativize, remove_dot_segments, resolve, resolve_non_strict};
 pub use to_iri::{to_iri, ToIriOptions};
 pub use to_uri::{to_uri, to_uri_lenient, ToUriError, ToUriOptions, DNS_SCHEMES};
 pub use tree::parse_tree;

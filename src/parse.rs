@@ -159,7 +159,7 @@ fn disagreement(input: &str, symbol: StartSymbol, at: usize) -> ParseError {
 /// The first RFC 3987 §4.1 bidi formatting character of `input`. All seven lie in
 /// U+2000–U+2FFF, whose UTF-8 forms start with the lead byte E2: only at an E2 byte is a
 /// character decoded.
-pub(crate) fn first_bidi_formatting(input: &str) -> Option<(usize, char)> {
+fn first_bidi_formatting(input: &str) -> Option<(usize, char)> {
     let bytes = input.as_bytes();
     let mut from = 0;
     while let Some(n) = bytes[from..].iter().position(|&b| b == 0xE2) {

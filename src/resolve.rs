@@ -25,7 +25,30 @@ use crate::types::{Iri, IriRef, Reference, WithScheme};
 /// assert_eq!(target("résumé"), "http://a/b/c/résumé");
 /// ```
 pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
-    let (base, reference) = (base.as_iri_ref(), reference.as_iri_ref());
+    resolve_as(&base.as_iri_ref(), &reference.as_iri_ref(), true)
+}
+
+/// [`resolve`] as RFC 3986 §5.2.2 allows a non-strict parser to, "for backward compatibility":
+/// a reference whose scheme is the base's (compared case-insensitively, §3.1) is resolved as if
+/// it had no scheme. `http:g` against `http://a/b/c/d;p?q` is `http://a/b/c/g` (§5.4.2, "for
+/// backward compatibility").
+///
+/// ```
+/// use rfc3987::{resolve_non_strict, Iri, IriRef};
+///
+/// let base = Iri::parse("http://a/b/c/d;p?q").unwrap();
+/// let target = |r| resolve_non_strict(&base, &IriRef::parse(r).unwrap()).to_string();
+/// assert_eq!(target("http:g"), "http://a/b/c/g");
+/// assert_eq!(target("HTTP:../g"), "http://a/b/g");
+/// assert_eq!(target("https:g"), "https:g"); // another scheme: as strict
+/// ```
+pub fn resolve_non_strict<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
+    resolve_as(&base.as_iri_ref(), &reference.as_iri_ref(), false)
+}
+
+/// RFC 3986 §5.2.2, strict or not.
+fn resolve_as(base: &IriRef<&str>, reference: &IriRef<&str>, strict: bool) -> Iri<String> {
+    let (base, reference) = (*base, *reference);
     // The target is never longer than both texts together: its components come from one or
     // the other, merging (§5.2.3) joins a part of the base's path and the reference's, and
     // removing dot segments (§5.2.4) only shortens; the 2 are for "/." written before a path
@@ -35,7 +58,10 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
     // §5.2.2: the pseudo-code, in its order; T.scheme, T.authority, T.path, T.query are written
     // as they are decided, which is also the order of §5.3 recomposition. T.path is written by
     // remove_dot_segments straight into the result, its output buffer.
-    if reference.scheme().is_some() {
+    // "if ((not strict) and (R.scheme == Base.scheme)) then undefine(R.scheme);"
+    let same_scheme = |r: &str| base.scheme().is_some_and(|b| b.eq_ignore_ascii_case(r));
+    let r_scheme = reference.scheme().filter(|&r| strict || !same_scheme(r));
+    if r_scheme.is_some() {
         // T.scheme = R.scheme; T.authority = R.authority; (as R writes them)
         t.scheme_and_authority_of(&reference);
         t.path(|text: &mut String| remove_dot_segments_into(text, "", r_path));

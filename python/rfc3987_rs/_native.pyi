@@ -161,8 +161,9 @@ def equivalent(
 ) -> bool:
     """Whether `a` and `b` are equivalent (RFC 3987 §5.3)."""
 
-def resolve(base: _Text, reference: _Text) -> str:
-    """`reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5)."""
+def resolve(base: _Text, reference: _Text, *, strict: bool = True) -> str:
+    """`reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5); with
+    `strict=False`, a reference with the base's scheme is resolved as if it had none."""
 
 def relativize(base: _Text, target: _Text) -> str | None:
     """The shortest reference that resolves against `base` to `target`."""

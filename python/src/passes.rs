@@ -76,18 +76,27 @@ pub(crate) fn equivalent(
 }
 
 /// `reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5). The base must be an
-/// IRI (with a scheme, §5.2.1); a fragment of the base is ignored, as §5.2.2 says.
+/// IRI (with a scheme, §5.2.1); a fragment of the base is ignored, as §5.2.2 says. With
+/// `strict=False`, a reference whose scheme is the base's is resolved as if it had none (the
+/// non-strict parser of §5.2.2).
 #[pyfunction]
+#[pyo3(signature = (base, reference, *, strict = true))]
 pub(crate) fn resolve(
     py: Python<'_>,
     base: &Bound<'_, PyAny>,
     reference: &Bound<'_, PyAny>,
+    strict: bool,
 ) -> PyResult<String> {
     let (base, reference) = (Text::of(base)?, Text::of(reference)?);
     let base = base_iri(py, &base)?;
     let reference = parsed(py, &reference, StartSymbol::IriReference)?;
     Ok(detach_if_long(py, base.len() + reference.len(), || {
-        rfc3987::resolve(&base, &reference).into_inner()
+        let target = if strict {
+            rfc3987::resolve(&base, &reference)
+        } else {
+            rfc3987::resolve_non_strict(&base, &reference)
+        };
+        target.into_inner()
     }))
 }
 

@@ -309,6 +309,15 @@ def test_rfc3986_resolution_examples(case: dict[str, str]) -> None:
     assert back is not None and iri.resolve(case["base"], back) == case["expected"]
 
 
+def test_resolve_non_strict() -> None:
+    # RFC 3986 §5.4.2: "http:g" stays "http:g" for a strict parser; a backward-compatible one
+    # drops the scheme that is the base's (§5.2.2) and resolves "g".
+    base = "http://a/b/c/d;p?q"
+    assert iri.resolve(base, "http:g") == "http:g"
+    assert iri.resolve(base, "http:g", strict=False) == "http://a/b/c/g"
+    assert iri.resolve(base, "https:g", strict=False) == "https:g"
+
+
 def test_resolve_needs_a_base_with_a_scheme() -> None:
     # RFC 3986 §5.1: the base URI is absolute.
     with pytest.raises(IRIError):
