@@ -4,7 +4,7 @@
 
 use crate::error::ParseError;
 use crate::grammar::{self, Rule, UnknownRule};
-use crate::parse::{rejection_as, validate, StartSymbol};
+use crate::parse::{is_valid, rejection_as, validate, StartSymbol};
 
 /// An ABNF rule named as either RFC spells it, ready to check inputs against.
 ///
@@ -81,15 +81,25 @@ const SYMBOLS: [StartSymbol; 8] = [
     StartSymbol::RelativeRef,
 ];
 
+/// Whether `given` names the rule spelled `name`: ABNF names are case-insensitive (RFC 5234
+/// §2.1), and `_` stands for `-`. Compared without allocating: bindings look a name up on
+/// every call.
+fn same_name(name: &str, given: &str) -> bool {
+    name.len() == given.len()
+        && name.bytes().zip(given.bytes()).all(|(n, g)| {
+            let g = if g == b'_' { b'-' } else { g };
+            n.eq_ignore_ascii_case(&g)
+        })
+}
+
 impl AbnfRule {
     /// The rule named `name` in RFC 3987 §2.2 or RFC 3986, or an [`UnknownRule`] that suggests
     /// the closest name of the grammar.
     pub fn named(name: &str) -> Result<Self, UnknownRule> {
-        let wanted = name.replace('_', "-");
-        if let Some(&symbol) = SYMBOLS.iter().find(|s| s.name().eq_ignore_ascii_case(&wanted)) {
+        if let Some(&symbol) = SYMBOLS.iter().find(|s| same_name(s.name(), name)) {
             return Ok(Self::start_symbol(symbol));
         }
-        if let Some(&(name, rule)) = RFC3986_ONLY.iter().find(|(n, _)| n.eq_ignore_ascii_case(&wanted)) {
+        if let Some(&(name, rule)) = RFC3986_ONLY.iter().find(|(n, _)| same_name(n, name)) {
             return Ok(AbnfRule {
                 name,
                 rule,
@@ -135,7 +145,7 @@ impl AbnfRule {
     /// grammar).
     pub fn is_match(&self, input: &str) -> bool {
         match self.symbol {
-            Some(symbol) => validate(input, symbol).is_ok(),
+            Some(symbol) => is_valid(input, symbol),
             None if self.uri => input.is_ascii() && grammar::matches(self.rule, input),
             None => grammar::matches(self.rule, input),
         }

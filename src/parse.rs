@@ -241,6 +241,14 @@ pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
     }
 }
 
+/// Whether the whole input matches `symbol`: [`validate`] without the error, for callers that
+/// only want the answer (an input the scanner rejects is decided by the grammar read as ABNF,
+/// and no error is explained).
+pub(crate) fn is_valid(input: &str, symbol: StartSymbol) -> bool {
+    scan::scan(input, symbol).is_some()
+        || (beside_the_grammar(input, symbol) && automaton(symbol.rule()).matches(input))
+}
+
 /// [`validate`] with the pest grammar deciding alone, for those who want the transcription of
 /// the ABNF itself to be the judge rather than the scanner checked against it.
 ///

@@ -1,6 +1,8 @@
 //! Rules by name across both RFCs (`AbnfRule`), and the error for a lone surrogate
 //! (`ParseError::at_lone_surrogate`), which the bindings whose strings may hold one use.
 
+mod common;
+
 use rfc3987::{AbnfRule, Iri, IriRef, ParseErrorKind, StartSymbol, SyntaxComponent};
 
 /// Inputs for the rules below: ASCII and not, valid and not, for hosts, paths and queries.
@@ -172,4 +174,36 @@ fn lone_surrogate_errors() {
     // The error is at the space, not at a U+FFFD: unchanged.
     let earlier = Iri::parse("http://a b/\u{FFFD}").unwrap_err();
     assert_eq!(earlier.clone().at_lone_surrogate(0xD800), earlier);
+}
+
+/// `is_match` answers without explaining a rejection; it must answer as `validate` does, for
+/// the start symbols, on the repository's valid and invalid inputs (the mistakes, the RFC
+/// examples, a corpus sample).
+#[test]
+fn is_match_answers_as_validate() {
+    let mut inputs: Vec<String> = Vec::new();
+    for file in ["mistakes.tsv", "rfc-syntax-examples.tsv"] {
+        for line in common::data(file)
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
+            let cells: Vec<&str> = line.split('\t').collect();
+            inputs.push(common::unescape(if file == "mistakes.tsv" {
+                cells[1]
+            } else {
+                cells[0]
+            }));
+        }
+    }
+    let sample = common::corpus("bench-sample/iris-nonascii-10k.txt");
+    inputs.extend(sample.lines().take(500).map(String::from));
+    let mut rejected = 0;
+    for input in &inputs {
+        for rule in AbnfRule::all().filter(|r| r.symbol().is_some()) {
+            let valid = rfc3987::validate(input, rule.symbol().unwrap()).is_ok();
+            assert_eq!(rule.is_match(input), valid, "{} {input:?}", rule.name());
+            rejected += usize::from(!valid);
+        }
+    }
+    assert!(rejected > 500, "invalid inputs were tried: {rejected}");
 }

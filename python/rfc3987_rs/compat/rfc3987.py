@@ -148,8 +148,16 @@ def _group_names(rule: str) -> list[str]:
     return names
 
 
-_URI_RULES = ("URI_reference", "URI", "absolute_URI", "relative_ref", "relative_part")
-_URI_RULES += ("hier_part", "authority", "host")
+_URI_RULES = (
+    "URI_reference",
+    "URI",
+    "absolute_URI",
+    "relative_ref",
+    "relative_part",
+    "hier_part",
+    "authority",
+    "host",
+)
 
 
 def _ip_spans(text: str, at: int, rule: str) -> dict[str, tuple[int, int]]:
@@ -235,14 +243,45 @@ class Match:
 
     It answers like :class:`re.Match` for ``group``, ``groups``, ``groupdict``, ``start``,
     ``end``, ``span``, ``string``, ``pos``, ``endpos`` and ``m[g]``; the whole string is group 0.
+    The named groups are found when first asked for: a match that is only tested costs one
+    check of the rule.
     """
 
-    def __init__(self, string: str, names: list[str], spans: Mapping[str, tuple[int, int]]):
+    __slots__ = ("_found", "_rule", "string")
+
+    def __init__(self, string: str, rule: str):
         self.string = string
-        self.pos = 0
-        self.endpos = len(string)
-        self._names = names
-        self._spans = {n: spans.get(n, (-1, -1)) for n in names}
+        self._rule = rule
+        self._found: tuple[list[str], dict[str, tuple[int, int]]] | None = None
+
+    @property
+    def pos(self) -> int:
+        return 0
+
+    @property
+    def endpos(self) -> int:
+        return len(self.string)
+
+    @property
+    def _names(self) -> list[str]:
+        return self._groups()[0]
+
+    @property
+    def _spans(self) -> dict[str, tuple[int, int]]:
+        return self._groups()[1]
+
+    def _groups(self) -> tuple[list[str], dict[str, tuple[int, int]]]:
+        if self._found is None:
+            names = _group_names(self._rule)
+            # The spans come from parsing as a start symbol, which refuses RFC 3987 §4.1's bidi
+            # formatting characters that the rules inside admit: U+00A0, a ucschar as they
+            # are, stands in for them (one character for one, so the spans are the same).
+            text = self.string
+            if self._rule not in _START_SYMBOLS:
+                text = text.translate(_BIDI_AS_UCSCHAR)
+            spans = _spans(text, self._rule) if names else {}
+            self._found = (names, {n: spans.get(n, (-1, -1)) for n in names})
+        return self._found
 
     def span(self, g: int | str = 0) -> tuple[int, int]:
         """``(0, len(string))`` for group 0, else where the group stands, or ``(-1, -1)``."""
@@ -300,16 +339,11 @@ def match(string: str, rule: str = "IRI_reference") -> Match | None:
         raise KeyError(rule)
     if not isinstance(string, str):
         raise TypeError(f"expected a str, not {type(string).__name__}")
-    checked = string if rule in _START_SYMBOLS else string.translate(_BIDI_AS_UCSCHAR)
-    if not is_valid(checked, rule):
+    if not is_valid(string, rule):
         return None
-    names = _group_names(rule)
-    return Match(string, names, _spans(checked, rule) if names else {})
+    return Match(string, rule)
 
 
-# RFC 3987 §4.1 forbids the bidi formatting characters in IRIs, which the native rules apply
-# wherever ucschar is allowed; the rules below the start symbols take them as the ucschar
-# they are in §2.2's ABNF, checked as U+00A0 (another ucschar, and nothing else).
 _START_SYMBOLS = ("IRI_reference", "IRI", "absolute_IRI", "irelative_ref")
 _BIDI_AS_UCSCHAR = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"), "\xa0")
 
@@ -329,8 +363,10 @@ def parse(string: str, rule: str | None = "IRI_reference") -> dict[str, str | No
         return found.groupdict()
     if rule not in REFERENCE_RULES:
         raise ValueError(rule)
-    validate(string, rule)  # IRIError, a ValueError, saying where and why
-    iri = _parse(string, rule.replace("relative_part", "relative_ref"))
+    if rule.endswith("relative_part"):
+        # No start symbol: checked as the rule, then split as the relative reference it is.
+        validate(string, rule)  # IRIError, a ValueError, saying where and why
+    iri = _parse(string, rule.replace("relative_part", "relative_ref"))  # or IRIError
     return {
         "scheme": iri.scheme,
         "authority": iri.authority,
@@ -397,16 +433,7 @@ def resolve(
     """
     base_s = base if isinstance(base, str) else compose(**base)
     ref_s = uriref if isinstance(uriref, str) else compose(**uriref)
-    b = _parse(base_s, "IRI")
-    r = _parse(ref_s, "IRI_reference")
-    if not strict and r.scheme is not None and b.scheme is not None:
-        if r.scheme.lower() == b.scheme.lower():
-            ref_s = ref_s[len(r.scheme) + 1 :]
-            if r.authority is None and ":" in r.path.split("/", 1)[0]:
-                # A first segment with ":" would read as a scheme (RFC 3986 §4.2); "./"
-                # keeps it a path, and §5.2.4 removes the "." again.
-                ref_s = "./" + ref_s
-    target = _resolve(base_s, ref_s)
+    target = _resolve(base_s, ref_s, strict=strict)
     return parse(target) if return_parts else target
 
 
