@@ -19,8 +19,10 @@ Every difference from the package (``docs/compat-rfc3987-syntax.md`` has an exam
    ``iprivate`` U+F0000-U+10FFFD (RFC 3987 §2.2); the package's character classes stop at
    U+FFFF, so it rejects e.g. ``http://example.org/\\U0001F600``.
 3. The bidi formatting characters LRM, RLM, LRE, RLE, PDF, LRO, RLO (U+200E, U+200F,
-   U+202A-U+202E): invalid here in every term (RFC 3987 §4.1: IRIs MUST NOT contain them);
-   the package accepts them as ``ucschar``.
+   U+202A-U+202E): invalid here in a whole IRI, the terms ``iri``, ``iri_reference``,
+   ``absolute_iri`` and ``irelative_ref`` (RFC 3987 §4.1: IRIs MUST NOT contain them); the
+   package accepts them as ``ucschar``. The smaller terms (``ucschar``, ``ireg_name``, ...)
+   accept them in both, as the ABNF of §2.2 does.
 4. ``v`` of ``IPvFuture`` in upper case, e.g. ``http://[V1.x]/``: valid here (RFC 3986
    §3.2.2; RFC 5234 §2.3: quoted ABNF strings are case-insensitive); the package rejects it.
 5. :func:`is_valid_syntax` answers every term of the package's grammar; the package builds its
@@ -187,7 +189,7 @@ def is_valid_syntax(term: str, value: str) -> bool:
 
     ``term`` is the package's lower-case name of the rule (``"iri"``, ``"iri_reference"``,
     ``"ihost"``, ...); an unknown ``term`` gives ``False`` whatever ``value`` is, as in the
-    package. Every rule refuses the bidi formatting characters of RFC 3987 §4.1. Raises
+    package. The whole-IRI terms refuse the bidi formatting characters of RFC 3987 §4.1. Raises
     ``TypeError`` if ``term`` is known and ``value`` is not a ``str``.
     """
     if term not in _RULE_OF_TERM:
