@@ -2,11 +2,15 @@
 
 import ipaddress
 from collections.abc import Sequence
-from typing import Literal, final
+from typing import Any, Literal, final
 
 from typing_extensions import TypeAlias
 
 __all__ = [
+    "_RFC3987_RULES",
+    "_Rfc3987Match",
+    "_rfc3987_match",
+    "_rfc3987_parse",
     "CODES",
     "IRI",
     "RULES",
@@ -187,3 +191,35 @@ def build(
     fragment: str | None = None,
 ) -> IRI:
     """An IRI reference built from parts, each percent-encoded for its component."""
+
+# The native half of rfc3987_rs.compat.rfc3987 (the drop-in for PyPI rfc3987 1.3.8).
+
+_RFC3987_RULES: tuple[str, ...]
+
+@final
+class _Rfc3987Match:
+    """A match of `rfc3987_rs.compat.rfc3987.match`: group 0 is the whole string; the named
+    groups are those `rfc3987` gives with `regex` installed, found when first asked for."""
+
+    @property
+    def string(self) -> str: ...
+    @property
+    def pos(self) -> int: ...
+    @property
+    def endpos(self) -> int: ...
+    def span(self, g: int | str | None = None) -> tuple[int, int]: ...
+    def start(self, g: int | str | None = None) -> int: ...
+    def end(self, g: int | str | None = None) -> int: ...
+    def group(self, *groups: int | str) -> Any: ...
+    def __getitem__(self, g: int | str, /) -> str | None: ...
+    def groups(self, default: str | None = None) -> tuple[str | None, ...]: ...
+    def groupdict(self, default: str | None = None) -> dict[str, str | None]: ...
+    def __bool__(self) -> bool: ...
+
+def _rfc3987_match(string: str, rule: str = "IRI_reference") -> _Rfc3987Match | None:
+    """A match if all of `string` matches the rule `rfc3987` names `rule` (`KeyError` for a
+    name it does not know), else `None`."""
+
+def _rfc3987_parse(string: str, rule: str | None = "IRI_reference") -> dict[str, str | None]:
+    """`scheme`, `authority`, `path`, `query`, `fragment` of `string`, checked as `rule` (one
+    of the start symbols or relative parts), or split by RFC 3986 Appendix B for `None`."""

@@ -3,6 +3,7 @@
 //! add the drop-in modules and the jsonschema format checker on top of these functions.
 #![forbid(unsafe_code)]
 
+mod compat;
 mod diagnostics;
 mod error;
 mod iri;
@@ -177,5 +178,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(passes::to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(passes::to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(passes::build, m)?)?;
+    // The native half of rfc3987_rs.compat.rfc3987.
+    m.add("_Rfc3987Match", py.get_type::<compat::Match>())?;
+    m.add("_RFC3987_RULES", PyTuple::new(py, compat::RULES)?)?;
+    m.add_function(wrap_pyfunction!(compat::rfc3987_match, m)?)?;
+    m.add_function(wrap_pyfunction!(compat::rfc3987_parse, m)?)?;
     Ok(())
 }

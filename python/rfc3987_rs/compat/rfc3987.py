@@ -59,11 +59,22 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .. import is_valid, validate
 from .. import parse as _parse
 from .. import resolve as _resolve
+from .._native import _RFC3987_RULES
+from .._native import _rfc3987_match as match
+from .._native import _rfc3987_parse as parse
+from .._native import _Rfc3987Match as Match
 
-__all__ = ["compose", "format_patterns", "get_compiled_pattern", "match", "parse", "resolve"]
+__all__ = [
+    "Match",
+    "compose",
+    "format_patterns",
+    "get_compiled_pattern",
+    "match",
+    "parse",
+    "resolve",
+]
 
 __version__ = "1.3.8"
 
@@ -112,12 +123,8 @@ _SIMPLE = (
     " iunreserved pchar pct_encoded reserved segment segment_nz segment_nz_nc sub_delims"
     " ucschar unreserved ipath_empty path_empty"
 ).split()
-#: Every rule name ``rfc3987`` 1.3.8 knows (its ``patterns`` keys).
-RULES: frozenset[str] = frozenset(
-    [*_INSIDE, *_IPATHS, *_PATHS, *_SIMPLE]
-    + "scheme port IPv4address IPvFuture iuserinfo userinfo ireg_name reg_name".split()
-    + "iquery query ifragment fragment".split()
-)
+#: Every rule name ``rfc3987`` 1.3.8 knows (its ``patterns`` keys): ``match`` takes these.
+RULES: frozenset[str] = frozenset(_RFC3987_RULES)
 
 
 def _group_name(rule: str) -> str | None:
@@ -238,142 +245,27 @@ def _spans(text: str, rule: str) -> dict[str, tuple[int, int]]:
     return spans
 
 
-class Match:
-    """What :func:`match` returns for a match: the whole string, with named groups.
-
-    It answers like :class:`re.Match` for ``group``, ``groups``, ``groupdict``, ``start``,
-    ``end``, ``span``, ``string``, ``pos``, ``endpos`` and ``m[g]``; the whole string is group 0.
-    The named groups are found when first asked for: a match that is only tested costs one
-    check of the rule.
-    """
-
-    __slots__ = ("_found", "_rule", "string")
-
-    def __init__(self, string: str, rule: str):
-        self.string = string
-        self._rule = rule
-        self._found: tuple[list[str], dict[str, tuple[int, int]]] | None = None
-
-    @property
-    def pos(self) -> int:
-        return 0
-
-    @property
-    def endpos(self) -> int:
-        return len(self.string)
-
-    @property
-    def _names(self) -> list[str]:
-        return self._groups()[0]
-
-    @property
-    def _spans(self) -> dict[str, tuple[int, int]]:
-        return self._groups()[1]
-
-    def _groups(self) -> tuple[list[str], dict[str, tuple[int, int]]]:
-        if self._found is None:
-            names = _group_names(self._rule)
-            # The spans come from parsing as a start symbol, which refuses RFC 3987 §4.1's bidi
-            # formatting characters that the rules inside admit: U+00A0, a ucschar as they
-            # are, stands in for them (one character for one, so the spans are the same).
-            text = self.string
-            if self._rule not in _START_SYMBOLS:
-                text = text.translate(_BIDI_AS_UCSCHAR)
-            spans = _spans(text, self._rule) if names else {}
-            self._found = (names, {n: spans.get(n, (-1, -1)) for n in names})
-        return self._found
-
-    def span(self, g: int | str = 0) -> tuple[int, int]:
-        """``(0, len(string))`` for group 0, else where the group stands, or ``(-1, -1)``."""
-        if g == 0:
-            return (0, len(self.string))
-        if isinstance(g, int) and 0 < g <= len(self._names):
-            return self._spans[self._names[g - 1]]
-        if isinstance(g, str) and g in self._spans:
-            return self._spans[g]
-        raise IndexError("no such group")
-
-    def start(self, g: int | str = 0) -> int:
-        return self.span(g)[0]
-
-    def end(self, g: int | str = 0) -> int:
-        return self.span(g)[1]
-
-    def _get(self, g: int | str, default: str | None = None) -> str | None:
-        start, end = self.span(g)
-        return default if start < 0 else self.string[start:end]
-
-    def group(self, *groups: int | str) -> Any:
-        """Group 0 (the whole string) by default, else the named or numbered groups."""
-        if len(groups) <= 1:
-            return self._get(groups[0] if groups else 0)
-        return tuple(self._get(g) for g in groups)
-
-    def __getitem__(self, g: int | str) -> str | None:
-        return self._get(g)
-
-    def groups(self, default: str | None = None) -> tuple[str | None, ...]:
-        """The named groups' values, in order (``default`` for a group that took no part)."""
-        return tuple(self._get(n, default) for n in self._names)
-
-    def groupdict(self, default: str | None = None) -> dict[str, str | None]:
-        """The named groups: ``{name: value}``, ``default`` for a group that took no part."""
-        return {n: self._get(n, default) for n in self._names}
-
-    def __bool__(self) -> bool:
-        return True
-
-    def __repr__(self) -> str:
-        return f"<{__name__}.Match object; span={self.span()}, match={self.string!r}>"
-
-
-def match(string: str, rule: str = "IRI_reference") -> Match | None:
-    """A :class:`Match` if all of ``string`` matches ``rule``, else ``None``.
-
-    ``rule`` is a name from RFC 3987 §2.2 or RFC 3986 Appendix A spelled with ``_`` as
-    ``rfc3987`` spells it (``"IRI_reference"``, ``"ihost"``, ``"pct_encoded"``, ...); an
-    unknown name raises ``KeyError``, as in ``rfc3987``. Unlike ``rfc3987`` a trailing newline
-    is not accepted, nor, in the start symbols, RFC 3987 §4.1's bidi formatting characters.
-    """
-    if rule not in RULES:
-        raise KeyError(rule)
-    if not isinstance(string, str):
-        raise TypeError(f"expected a str, not {type(string).__name__}")
-    if not is_valid(string, rule):
-        return None
-    return Match(string, rule)
+def _groups(string: str, rule: str) -> tuple[tuple[str, ...], dict[str, tuple[int, int]]]:
+    """The named groups of a match of ``rule`` (by the native ``match``): their names in order,
+    and where each stands, ``(-1, -1)`` for a group that took no part."""
+    names = _group_names(rule)
+    # The spans come from parsing as a start symbol, which refuses RFC 3987 §4.1's bidi
+    # formatting characters that the rules inside admit: U+00A0, a ucschar as they are, stands
+    # in for them (one character for one, so the spans are the same).
+    text = string if rule in _START_SYMBOLS else string.translate(_BIDI_AS_UCSCHAR)
+    spans = _spans(text, rule) if names else {}
+    return tuple(names), {n: spans.get(n, (-1, -1)) for n in names}
 
 
 _START_SYMBOLS = ("IRI_reference", "IRI", "absolute_IRI", "irelative_ref")
 _BIDI_AS_UCSCHAR = dict.fromkeys(map(ord, "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"), "\xa0")
 
 
-def parse(string: str, rule: str | None = "IRI_reference") -> dict[str, str | None]:
-    """Split ``string`` into ``scheme``, ``authority``, ``path``, ``query`` and ``fragment``.
-
-    ``rule`` must be one of :data:`REFERENCE_RULES` (else ``ValueError(rule)``, as in
-    ``rfc3987`` without ``regex``); ``string`` must match it (else :class:`rfc3987_rs.IRIError`,
-    a ``ValueError``). Components absent from ``string`` are ``None``; the path is always a
-    string (RFC 3986 §3). With ``rule=None`` (or ``""``) nothing is checked and ``string`` is
-    split by the regular expression of RFC 3986 Appendix B.
-    """
-    if not rule:
-        found = _APPENDIX_B.match(string)
-        assert found is not None  # every part is optional
-        return found.groupdict()
-    if rule not in REFERENCE_RULES:
-        raise ValueError(rule)
-    if rule.endswith("relative_part"):
-        # No start symbol: checked as the rule, then split as the relative reference it is.
-        validate(string, rule)  # IRIError, a ValueError, saying where and why
-    iri = _parse(string, rule.replace("relative_part", "relative_ref"))  # or IRIError
-    return {
-        "scheme": iri.scheme,
-        "authority": iri.authority,
-        "path": iri.path,
-        "query": iri.query,
-        "fragment": iri.fragment,
-    }
+def _appendix_b(string: str) -> dict[str, str | None]:
+    """``parse(string, rule=None)``: the split of RFC 3986 Appendix B, which checks nothing."""
+    found = _APPENDIX_B.match(string)
+    assert found is not None  # every part is optional
+    return found.groupdict()
 
 
 # RFC 3986 Appendix B, with its groups 2, 4, 5, 7 and 9 named.
