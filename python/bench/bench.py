@@ -19,12 +19,45 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import rfc3987 as upstream_rfc3987
+import importlib.util
+import types
+
 import rfc3987_syntax as upstream_syntax
 
 import rfc3987_rs
 from rfc3987_rs.compat import rfc3987 as compat_rfc3987
 from rfc3987_rs.compat import rfc3987_syntax as compat_syntax
+
+def load_rfc3987(with_regex: bool) -> types.ModuleType | None:
+    """PyPI rfc3987, loaded as a module of its own: as installed by default (it then uses the
+    standard `re`; the optional `regex` is hidden from it), or with `regex`, which it prefers
+    when present (its patterns then have named groups; `None` when `regex` is not installed:
+    `pip install regex==2026.11.15`)."""
+    spec = importlib.util.find_spec("rfc3987")
+    assert spec is not None and spec.loader is not None
+    hidden = sys.modules.get("regex")
+    if with_regex:
+        if importlib.util.find_spec("regex") is None:
+            return None
+    else:
+        sys.modules["regex"] = None  # type: ignore[assignment]  # "import regex" fails
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        if with_regex:
+            pass
+        elif hidden is None:
+            del sys.modules["regex"]
+        else:
+            sys.modules["regex"] = hidden
+    return module
+
+
+_default = load_rfc3987(with_regex=False)
+assert _default is not None
+upstream_rfc3987: types.ModuleType = _default
+upstream_rfc3987_regex = load_rfc3987(with_regex=True)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "corpus" / "bench"
@@ -63,7 +96,14 @@ def loops(inputs: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, 
     ours_parse, up_parse = compat_rfc3987.parse, upstream_rfc3987.parse
     ours_resolve, up_resolve = compat_rfc3987.resolve, upstream_rfc3987.resolve
     is_valid = rfc3987_rs.is_valid
-    return {
+    with_regex: dict[str, Callable[[], Any]] = {}
+    if upstream_rfc3987_regex is not None:
+        re_match, re_parse = upstream_rfc3987_regex.match, upstream_rfc3987_regex.parse
+        with_regex = {
+            "match/rfc3987+regex": lambda: [re_match(s, "IRI_reference") for s in inputs],
+            "parse/rfc3987+regex": lambda: [re_parse(s, "IRI_reference") for s in inputs],
+        }
+    measured: dict[str, Callable[[], Any]] = {
         "is_valid/rfc3987_rs": lambda: [is_valid(s) for s in inputs],
         "is_valid IRI/rfc3987_rs": lambda: [is_valid(s, "IRI") for s in inputs],
         "match/rfc3987_rs.compat": lambda: [ours_match(s, "IRI_reference") for s in inputs],
@@ -79,6 +119,8 @@ def loops(inputs: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, 
             upstream_syntax.is_valid_syntax_iri_reference(s) for s in inputs
         ],
     }
+    measured.update(with_regex)
+    return measured
 
 
 def jsonschema_loops(references: list[str]) -> dict[str, Callable[[], Any]]:
@@ -139,8 +181,12 @@ def main() -> None:
         work()
         return
 
-    print(f"corpora: {where}; Python {sys.version.split()[0]}; rfc3987 "
-          f"{upstream_rfc3987.__version__}; best of {args.rounds} rounds", file=sys.stderr)
+    regex = "with and without regex" if upstream_rfc3987_regex else "without regex"
+    print(
+        f"corpora: {where}; Python {sys.version.split()[0]}; rfc3987 "
+        f"{upstream_rfc3987.__version__} ({regex}); best of {args.rounds} rounds",
+        file=sys.stderr,
+    )
     figures: dict[str, dict[str, float]] = {}
     for corpus, inputs in iris.items():
         slow = inputs[: args.slow_sample]

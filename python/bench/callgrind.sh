@@ -3,11 +3,11 @@
 # noisy, instruction counts are not. Each loop runs twice in a fresh interpreter, on N inputs
 # and on none (the same imports and set-up); the difference divided by N is the cost per call.
 #   python/bench/callgrind.sh [N]      (default 2000; rfc3987-syntax gets N/100)
-# Run with the virtual environment of python/test.sh (or any with the package and the PyPI
-# packages installed): PYTHON=python/.venv/bin/python by default.
+# Run through python/bench/run.sh callgrind (its virtual environment, with regex); PYTHON may
+# name another interpreter with the package and the PyPI packages installed.
 set -euo pipefail
 cd "$(dirname "$0")"
-python="${PYTHON:-../.venv/bin/python}"
+python="${PYTHON:-../../target/python-bench/bin/python}"
 n="${1:-2000}"
 export PYTHONHASHSEED=0
 
@@ -27,7 +27,8 @@ per_call() {
 printf '%-10s %-50s %14s\n' corpus loop instructions/call
 for corpus in mixed nonascii; do
   for loop in "is_valid/rfc3987_rs" "is_valid IRI/rfc3987_rs" \
-    "match/rfc3987_rs.compat" "match/rfc3987" "parse/rfc3987_rs.compat" "parse/rfc3987" \
+    "match/rfc3987_rs.compat" "match/rfc3987" "match/rfc3987+regex" \
+    "parse/rfc3987_rs.compat" "parse/rfc3987" "parse/rfc3987+regex" \
     "is_valid_syntax_iri_reference/rfc3987_rs.compat"; do
     printf '%-10s %-50s %14s\n' "$corpus" "$loop" "$(per_call "$loop" "$corpus" "$n")"
   done
