@@ -12,22 +12,30 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib
+import importlib.util
 import json
 import sys
 import time
+import types
 from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import importlib.util
-import types
-
-import rfc3987_syntax as upstream_syntax
 
 import rfc3987_rs
 from rfc3987_rs.compat import rfc3987 as compat_rfc3987
 from rfc3987_rs.compat import rfc3987_syntax as compat_syntax
 
+
+@cache
+def upstream_syntax() -> types.ModuleType:
+    """PyPI rfc3987-syntax, imported when first used: it builds its parser on import, which
+    `--count` runs need not pay for."""
+    return importlib.import_module("rfc3987_syntax")
+
+
+@cache
 def load_rfc3987(with_regex: bool) -> types.ModuleType | None:
     """PyPI rfc3987, loaded as a module of its own: as installed by default (it then uses the
     standard `re`; the optional `regex` is hidden from it), or with `regex`, which it prefers
@@ -54,10 +62,12 @@ def load_rfc3987(with_regex: bool) -> types.ModuleType | None:
     return module
 
 
-_default = load_rfc3987(with_regex=False)
-assert _default is not None
-upstream_rfc3987: types.ModuleType = _default
-upstream_rfc3987_regex = load_rfc3987(with_regex=True)
+def upstream_rfc3987() -> types.ModuleType:
+    """PyPI rfc3987 as installed by default."""
+    module = load_rfc3987(with_regex=False)
+    assert module is not None
+    return module
+
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "corpus" / "bench"
@@ -72,7 +82,10 @@ def corpora() -> tuple[str, dict[str, list[str]], list[tuple[str, str]]]:
         pairs_file = SHARED / "relative_urls_cc_10k.csv"
     else:
         where = str(SAMPLE)
-        files = {"mixed": SAMPLE / "iris-mixed-10k.txt", "nonascii": SAMPLE / "iris-nonascii-10k.txt"}
+        files = {
+            "mixed": SAMPLE / "iris-mixed-10k.txt",
+            "nonascii": SAMPLE / "iris-nonascii-10k.txt",
+        }
         pairs_file = SAMPLE / "relative_urls_cc_2500.csv"
     iris = {name: path.read_text("utf-8").splitlines() for name, path in files.items()}
     with pairs_file.open(encoding="utf-8", newline="") as f:
@@ -90,33 +103,51 @@ def per_call(work: Callable[[], object], calls: int, rounds: int) -> float:
     return best / calls
 
 
+def each(function: Callable[[str, str], object], inputs: Sequence[str]) -> list[object]:
+    """`function(s, "IRI_reference")` for each input (rfc3987's `match` and `parse`)."""
+    return [function(s, "IRI_reference") for s in inputs]
+
+
+def pairwise(
+    function: Callable[[str, str], object], pairs: Sequence[tuple[str, str]]
+) -> list[object]:
+    """`function(base, reference)` for each pair."""
+    return [function(b, r) for b, r in pairs]
+
+
 def loops(inputs: Sequence[str], pairs: Sequence[tuple[str, str]]) -> dict[str, Callable[[], Any]]:
     """Every measured loop by name: `<operation>/<implementation>`."""
-    ours_match, up_match = compat_rfc3987.match, upstream_rfc3987.match
-    ours_parse, up_parse = compat_rfc3987.parse, upstream_rfc3987.parse
-    ours_resolve, up_resolve = compat_rfc3987.resolve, upstream_rfc3987.resolve
-    is_valid = rfc3987_rs.is_valid
+    ours_match, ours_parse = compat_rfc3987.match, compat_rfc3987.parse
+    ours_resolve, is_valid = compat_rfc3987.resolve, rfc3987_rs.is_valid
+
+    def up(name: str) -> Any:
+        return getattr(upstream_rfc3987(), name)
+
+    def up_regex(name: str) -> Any:
+        module = load_rfc3987(with_regex=True)
+        assert module is not None, "regex is not installed (python/bench/run.sh installs it)"
+        return getattr(module, name)
+
     with_regex: dict[str, Callable[[], Any]] = {}
-    if upstream_rfc3987_regex is not None:
-        re_match, re_parse = upstream_rfc3987_regex.match, upstream_rfc3987_regex.parse
+    if importlib.util.find_spec("regex") is not None:
         with_regex = {
-            "match/rfc3987+regex": lambda: [re_match(s, "IRI_reference") for s in inputs],
-            "parse/rfc3987+regex": lambda: [re_parse(s, "IRI_reference") for s in inputs],
+            "match/rfc3987+regex": lambda: each(up_regex("match"), inputs),
+            "parse/rfc3987+regex": lambda: each(up_regex("parse"), inputs),
         }
     measured: dict[str, Callable[[], Any]] = {
         "is_valid/rfc3987_rs": lambda: [is_valid(s) for s in inputs],
         "is_valid IRI/rfc3987_rs": lambda: [is_valid(s, "IRI") for s in inputs],
-        "match/rfc3987_rs.compat": lambda: [ours_match(s, "IRI_reference") for s in inputs],
-        "match/rfc3987": lambda: [up_match(s, "IRI_reference") for s in inputs],
-        "parse/rfc3987_rs.compat": lambda: [ours_parse(s, "IRI_reference") for s in inputs],
-        "parse/rfc3987": lambda: [up_parse(s, "IRI_reference") for s in inputs],
-        "resolve/rfc3987_rs.compat": lambda: [ours_resolve(b, r) for b, r in pairs],
-        "resolve/rfc3987": lambda: [up_resolve(b, r) for b, r in pairs],
+        "match/rfc3987_rs.compat": lambda: each(ours_match, inputs),
+        "match/rfc3987": lambda: each(up("match"), inputs),
+        "parse/rfc3987_rs.compat": lambda: each(ours_parse, inputs),
+        "parse/rfc3987": lambda: each(up("parse"), inputs),
+        "resolve/rfc3987_rs.compat": lambda: pairwise(ours_resolve, pairs),
+        "resolve/rfc3987": lambda: pairwise(up("resolve"), pairs),
         "is_valid_syntax_iri_reference/rfc3987_rs.compat": lambda: [
             compat_syntax.is_valid_syntax_iri_reference(s) for s in inputs
         ],
         "is_valid_syntax_iri_reference/rfc3987_syntax": lambda: [
-            upstream_syntax.is_valid_syntax_iri_reference(s) for s in inputs
+            upstream_syntax().is_valid_syntax_iri_reference(s) for s in inputs
         ],
     }
     measured.update(with_regex)
@@ -142,8 +173,8 @@ def jsonschema_loops(references: list[str]) -> dict[str, Callable[[], Any]]:
         )
         return fc
 
-    by_rfc3987 = checker(lambda s: upstream_rfc3987.parse(s, rule="IRI_reference"))
-    by_syntax = checker(lambda s: upstream_syntax.is_valid_syntax("iri_reference", s))
+    by_rfc3987 = checker(lambda s: upstream_rfc3987().parse(s, rule="IRI_reference"))
+    by_syntax = checker(lambda s: upstream_syntax().is_valid_syntax("iri_reference", s))
     validator = jsonschema.Draft202012Validator
 
     def run(fc: jsonschema.FormatChecker) -> Callable[[], None]:
@@ -173,18 +204,22 @@ def main() -> None:
     if args.count:
         name, corpus, n = args.count[0], args.count[1], int(args.count[2])
         inputs = iris[corpus][:n] if corpus in iris else []
+        references = [r for _, r in pairs]
         if name.startswith("jsonschema/"):
-            references = [r for _, r in pairs][:n]
-            work = jsonschema_loops(references)[name]
+            warm_up, work = (jsonschema_loops(references[:k])[name] for k in (1, n))
         else:
-            work = loops(inputs, pairs[:n])[name]
+            some = iris[corpus][:1] if corpus in iris else []
+            warm_up, work = loops(some, pairs[:1])[name], loops(inputs, pairs[:n])[name]
+        # The same first call in the run on N inputs and in the run on none: lazy imports,
+        # compiled patterns and caches are set up in both, and the difference is the N calls.
+        warm_up()
         work()
         return
 
-    regex = "with and without regex" if upstream_rfc3987_regex else "without regex"
+    regex = "with and without regex" if load_rfc3987(with_regex=True) else "without regex"
     print(
         f"corpora: {where}; Python {sys.version.split()[0]}; rfc3987 "
-        f"{upstream_rfc3987.__version__} ({regex}); best of {args.rounds} rounds",
+        f"{upstream_rfc3987().__version__} ({regex}); best of {args.rounds} rounds",
         file=sys.stderr,
     )
     figures: dict[str, dict[str, float]] = {}
@@ -197,8 +232,10 @@ def main() -> None:
             rounds = 1 if name.endswith("/rfc3987_syntax") else args.rounds
             seconds = per_call(loops(used, used_pairs)[name], calls, rounds)
             figures.setdefault(corpus, {})[name] = seconds
-            print(f"{corpus:9} {name:50} {seconds * 1e6:10.3f} µs/call ({calls} calls)",
-                  file=sys.stderr)
+            print(
+                f"{corpus:9} {name:50} {seconds * 1e6:10.3f} µs/call ({calls} calls)",
+                file=sys.stderr,
+            )
     references = [r for _, r in pairs][:1800]
     for name, work in jsonschema_loops(references).items():
         is_slow = name.endswith("/rfc3987_syntax")
@@ -210,8 +247,10 @@ def main() -> None:
             seconds = per_call(work, 1, args.rounds)
         figures.setdefault("jsonschema-1800", {})[name] = seconds
         note = f" (from {args.slow_sample} of them)" if is_slow else ""
-        print(f"jsonschema: 1,800 IRI-references, {name:30} {seconds * 1e3:10.2f} ms{note}",
-              file=sys.stderr)
+        print(
+            f"jsonschema: 1,800 IRI-references, {name:30} {seconds * 1e3:10.2f} ms{note}",
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(figures, indent=1))
 
