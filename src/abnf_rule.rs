@@ -69,18 +69,6 @@ const RFC3986_ONLY: [(&str, Rule); 18] = [
     ("fragment", Rule::ifragment),
 ];
 
-/// The start symbols of both RFCs.
-const SYMBOLS: [StartSymbol; 8] = [
-    StartSymbol::IriReference,
-    StartSymbol::Iri,
-    StartSymbol::AbsoluteIri,
-    StartSymbol::IrelativeRef,
-    StartSymbol::UriReference,
-    StartSymbol::Uri,
-    StartSymbol::AbsoluteUri,
-    StartSymbol::RelativeRef,
-];
-
 /// Whether `given` names the rule spelled `name`: ABNF names are case-insensitive (RFC 5234
 /// §2.1), and `_` stands for `-`. Compared without allocating: bindings look a name up on
 /// every call.
@@ -96,24 +84,14 @@ impl AbnfRule {
     /// The rule named `name` in RFC 3987 §2.2 or RFC 3986, or an [`UnknownRule`] that suggests
     /// the closest name of the grammar.
     pub fn named(name: &str) -> Result<Self, UnknownRule> {
-        if let Some(&symbol) = SYMBOLS.iter().find(|s| same_name(s.name(), name)) {
+        if let Some(&symbol) = StartSymbol::ALL.iter().find(|s| same_name(s.name(), name)) {
             return Ok(Self::start_symbol(symbol));
         }
         if let Some(&(name, rule)) = RFC3986_ONLY.iter().find(|(n, _)| same_name(n, name)) {
-            return Ok(AbnfRule {
-                name,
-                rule,
-                symbol: None,
-                uri: true,
-            });
+            return Ok(Self::of_rfc3986(name, rule));
         }
-        let rule = grammar::rule_named(name)?;
-        Ok(AbnfRule {
-            name: grammar::abnf_name(rule),
-            rule,
-            symbol: None,
-            uri: false,
-        })
+        let rule = grammar::rule_named(name).map_err(UnknownRule::of_both_rfcs)?;
+        Ok(Self::of_grammar(rule))
     }
 
     /// The rule of a start symbol.
@@ -123,6 +101,26 @@ impl AbnfRule {
             rule: symbol.rule(),
             symbol: Some(symbol),
             uri: symbol.is_uri(),
+        }
+    }
+
+    /// A rule of the grammar, under its own name.
+    fn of_grammar(rule: Rule) -> Self {
+        AbnfRule {
+            name: grammar::abnf_name(rule),
+            rule,
+            symbol: None,
+            uri: false,
+        }
+    }
+
+    /// An RFC 3986 rule that RFC 3987 replaced by `rule`.
+    fn of_rfc3986(name: &'static str, rule: Rule) -> Self {
+        AbnfRule {
+            name,
+            rule,
+            symbol: None,
+            uri: true,
         }
     }
 
@@ -175,7 +173,7 @@ impl AbnfRule {
     /// assert!(names.contains(&"URI-reference") && names.contains(&"ipchar") && names.contains(&"pchar"));
     /// ```
     pub fn all() -> impl Iterator<Item = AbnfRule> {
-        let symbols = SYMBOLS.into_iter().map(AbnfRule::start_symbol);
+        let symbols = StartSymbol::ALL.into_iter().map(AbnfRule::start_symbol);
         let grammar = grammar::rules()
             .filter(|&r| {
                 !matches!(

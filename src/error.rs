@@ -169,7 +169,9 @@ impl ParseError {
     /// rule, what was expected) of kind [`ParseErrorKind::LoneSurrogate`], with a message that
     /// names the surrogate. U+FFFD is not allowed anywhere in an IRI, so the first error of the
     /// replaced text is at the first surrogate or before it, where the original text has the
-    /// same error. An error at another place, or `unit` not a surrogate, is returned as it is.
+    /// same error, with one exception: an IRI holding a bidi formatting character (RFC 3987
+    /// §4.1) is reported at that character, wherever it is. An error at another place, or
+    /// `unit` not a surrogate, is returned as it is.
     ///
     /// ```
     /// use rfc3987::{Iri, ParseErrorKind, SyntaxComponent};
@@ -188,11 +190,11 @@ impl ParseError {
         }
         let mut inner = self.0;
         let place = match inner.found.component {
-            Some(component) => format!(" in the {component}"),
-            None => String::new(),
+            Some(component) => format!("in the {component} or anywhere else"),
+            None => "anywhere".to_string(),
         };
         inner.found.message = format!(
-            "a lone surrogate (U+{unit:04X}) is not a character, so it is not allowed{place} or anywhere in an IRI (RFC 3987 §2: an IRI is a sequence of UCS characters); the text is not well-formed Unicode (a half of a UTF-16 surrogate pair, or bytes decoded with surrogateescape)"
+            "a lone surrogate (U+{unit:04X}) is not a character, so it is not allowed {place} in an IRI (RFC 3987 §2: an IRI is a sequence of UCS characters); the text is not well-formed Unicode (a half of a UTF-16 surrogate pair, or bytes decoded with surrogateescape)"
         );
         inner.kind = ParseErrorKind::LoneSurrogate;
         ParseError(inner)

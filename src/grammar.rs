@@ -128,7 +128,10 @@ pub fn rule_named(name: &str) -> Result<Rule, UnknownRule> {
     let wanted = name.replace('_', "-");
     rules()
         .find(|&r| abnf_name(r).eq_ignore_ascii_case(&wanted))
-        .ok_or_else(|| UnknownRule { name: name.into() })
+        .ok_or_else(|| UnknownRule {
+            name: name.into(),
+            both_rfcs: false,
+        })
 }
 
 /// Whether the whole of `input` matches `rule`, read as ABNF (every alternative, full
@@ -187,6 +190,9 @@ pub fn parse_tree(rule: Rule, input: &str) -> Result<String, ParseError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRule {
     name: String,
+    /// Asked of [`AbnfRule::named`](crate::AbnfRule::named), which knows the RFC 3986 names
+    /// too: suggest from those as well.
+    both_rfcs: bool,
 }
 
 impl UnknownRule {
@@ -195,11 +201,24 @@ impl UnknownRule {
         &self.name
     }
 
+    /// The same name, unknown to [`AbnfRule::named`](crate::AbnfRule::named) as well.
+    pub(crate) fn of_both_rfcs(self) -> Self {
+        UnknownRule {
+            both_rfcs: true,
+            ..self
+        }
+    }
+
     /// The rule whose name is closest to the one asked for (fewest edits), if one is close.
     pub fn suggestion(&self) -> Option<&'static str> {
         let wanted = self.name.to_ascii_lowercase().replace('_', "-");
-        rules()
-            .map(abnf_name)
+        let names: Vec<&'static str> = if self.both_rfcs {
+            crate::AbnfRule::all().map(|r| r.name()).collect()
+        } else {
+            rules().map(abnf_name).collect()
+        };
+        names
+            .into_iter()
             .map(|name| (edits(&wanted, &name.to_ascii_lowercase()), name))
             .filter(|&(d, name)| d <= 2.max(name.len() / 4))
             .min_by_key(|&(d, _)| d)
@@ -209,11 +228,12 @@ impl UnknownRule {
 
 impl fmt::Display for UnknownRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "no ABNF rule named `{}` in RFC 3987 §2.2 or the RFC 3986 rules it reuses",
-            self.name
-        )?;
+        let place = if self.both_rfcs {
+            "RFC 3987 §2.2 or RFC 3986"
+        } else {
+            "RFC 3987 §2.2 or the RFC 3986 rules it reuses"
+        };
+        write!(f, "no ABNF rule named `{}` in {place}", self.name)?;
         match self.suggestion() {
             Some(name) => write!(f, "; did you mean `{name}`?"),
             None => Ok(()),

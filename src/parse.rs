@@ -41,6 +41,19 @@ pub enum StartSymbol {
 }
 
 impl StartSymbol {
+    /// Every start symbol: those of RFC 3987 §2.2, then their RFC 3986 counterparts (§3, §4.1,
+    /// §4.2, §4.3).
+    pub const ALL: [StartSymbol; 8] = [
+        StartSymbol::IriReference,
+        StartSymbol::Iri,
+        StartSymbol::AbsoluteIri,
+        StartSymbol::IrelativeRef,
+        StartSymbol::UriReference,
+        StartSymbol::Uri,
+        StartSymbol::AbsoluteUri,
+        StartSymbol::RelativeRef,
+    ];
+
     /// The ABNF name: `IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref`, `URI-reference`,
     /// `URI`, `absolute-URI`, `relative-ref`.
     pub fn name(self) -> &'static str {

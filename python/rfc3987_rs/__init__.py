@@ -16,6 +16,7 @@ from ._native import (
     RULES,
     Diagnostic,
     IRIError,
+    __version__,
     apply_fixes,
     build,
     decode,
@@ -33,6 +34,7 @@ from ._native import (
 )
 
 __all__ = [
+    "__version__",
     "CODES",
     "IRI",
     "RULES",

@@ -1,12 +1,14 @@
 """Type stubs of the native module (python/src/, PyO3)."""
 
 import ipaddress
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, final
 
 from typing_extensions import TypeAlias
 
 __all__ = [
+    "__version__",
+    "_RFC3987_REFERENCE_RULES",
     "_RFC3987_RULES",
     "_Rfc3987Match",
     "_rfc3987_match",
@@ -31,6 +33,8 @@ __all__ = [
     "to_uri",
     "validate",
 ]
+
+__version__: str
 
 CODES: tuple[str, ...]
 """Every diagnostic code `lint` may give, `syntax` first."""
@@ -97,6 +101,10 @@ class IRI:
     def fragment(self) -> str | None: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: IRI | str, /) -> bool: ...
+    def __le__(self, value: IRI | str, /) -> bool: ...
+    def __gt__(self, value: IRI | str, /) -> bool: ...
+    def __ge__(self, value: IRI | str, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str, str]]: ...
 
@@ -128,13 +136,13 @@ class Diagnostic:
     def help(self) -> str | None: ...
 
 def is_valid(s: _Text, rule: str = "IRI_reference") -> bool:
-    """Whether all of `s` matches the ABNF rule `rule` ."""
+    """Whether all of `s` matches the ABNF rule `rule`."""
 
 def validate(s: _Text, rule: str = "IRI_reference") -> None:
-    """Raises `IRIError` unless all of `s` matches `rule` ."""
+    """Raises `IRIError` unless all of `s` matches the rule `rule`."""
 
 def parse(s: _Text, rule: str = "IRI_reference") -> IRI:
-    """`s` parsed as a start symbol ."""
+    """`s` parsed as the start symbol `rule`."""
 
 def lint(s: _Text) -> list[Diagnostic]:
     """The coded diagnostics of `s`."""
@@ -148,7 +156,7 @@ def encode(
 ) -> str:
     """`text` percent-encoded as data of `component`."""
 
-def decode(text: str) -> str:
+def decode(text: _Text) -> str:
     """`text` with its percent-encoded UTF-8 decoded."""
 
 def normalize(s: _Text, level: _Level = "scheme", *, nfc: bool = False, idn: bool = False) -> str:
@@ -187,7 +195,7 @@ def build(
     path: str | None = None,
     segments: Sequence[str] | None = None,
     query: str | None = None,
-    query_pairs: Sequence[tuple[str, str]] | None = None,
+    query_pairs: Mapping[str, str] | Iterable[Sequence[str]] | None = None,
     fragment: str | None = None,
 ) -> IRI:
     """An IRI reference built from parts, each percent-encoded for its component."""
@@ -195,6 +203,7 @@ def build(
 # The native half of rfc3987_rs.compat.rfc3987 (the drop-in for PyPI rfc3987 1.3.8).
 
 _RFC3987_RULES: tuple[str, ...]
+_RFC3987_REFERENCE_RULES: tuple[str, ...]
 
 @final
 class _Rfc3987Match:

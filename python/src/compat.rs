@@ -11,8 +11,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use rfc3987::{AbnfRule, IriRef, StartSymbol};
+use rfc3987::{AbnfRule, StartSymbol};
 
+use crate::detach_if_long;
 use crate::error::{iri_error, value_error};
 use crate::text::Text;
 
@@ -33,7 +34,7 @@ pub(crate) const RULES: [&str; 62] = [
 
 /// The rules `rfc3987`'s `parse` takes without `regex`: the start symbols and the relative
 /// parts, each with the start symbol whose components it has.
-const REFERENCE_RULES: [(&str, StartSymbol); 10] = [
+pub(crate) const REFERENCE_RULES: [(&str, StartSymbol); 10] = [
     ("IRI_reference", StartSymbol::IriReference),
     ("IRI", StartSymbol::Iri),
     ("absolute_IRI", StartSymbol::AbsoluteIri),
@@ -79,7 +80,8 @@ pub(crate) fn rfc3987_match(string: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> Py
         return Err(PyTypeError::new_err(format!("expected a str, not {type_name}")));
     };
     let text = Text::of(string.as_any())?;
-    if text.has_surrogate() || !abnf_rule.is_match(text.as_str()) {
+    let input = text.as_str();
+    if text.has_surrogate() || !detach_if_long(string.py(), input.len(), || abnf_rule.is_match(input)) {
         return Ok(None);
     }
     Ok(Some(Match {
@@ -111,9 +113,10 @@ pub(crate) fn rfc3987_parse<'py>(
     if name.ends_with("relative_part") {
         // Not a start symbol: checked as its rule, then split as the reference it is part of.
         let part = AbnfRule::named(name).map_err(value_error)?;
-        part.check(input).map_err(|e| iri_error(py, &text.error(e)))?;
+        let checked = detach_if_long(py, input.len(), || part.check(input));
+        checked.map_err(|e| iri_error(py, &text.error(e)))?;
     }
-    let iri = IriRef::parse_as(input, symbol).map_err(|e| iri_error(py, &text.error(e)))?;
+    let iri = crate::parsed(py, &text, symbol)?;
     let parts = PyDict::new(py);
     parts.set_item(intern!(py, "scheme"), iri.scheme())?;
     parts.set_item(intern!(py, "authority"), iri.authority().map(|a| a.as_str()))?;

@@ -2,6 +2,7 @@
 //! grammar), with spans as Python string indices.
 
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use rfc3987::Diagnostic;
 
 use crate::text::{index, Text};
@@ -31,11 +32,12 @@ pub(crate) struct PyDiagnostic {
 
 #[pymethods]
 impl PyDiagnostic {
-    fn __repr__(&self) -> String {
-        format!(
-            "Diagnostic(code={:?}, severity={:?}, section={:?}, start={}, end={}, message={:?})",
-            self.code, self.severity, self.section, self.start, self.end, self.message
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let message = PyString::new(py, &self.message).repr()?;
+        Ok(format!(
+            "Diagnostic(code='{}', severity='{}', section='{}', start={}, end={}, message={message})",
+            self.code, self.severity, self.section, self.start, self.end
+        ))
     }
 }
 

@@ -79,7 +79,8 @@ impl PyIri {
         self.iri.path().as_str()
     }
 
-    /// The `ipath-*` rule the path matched: `ipath-abempty`, `ipath-absolute`, …
+    /// The `ipath-*` rule the path matched: `ipath-abempty`, `ipath-absolute`, … (RFC 3987's
+    /// names, for URIs too: RFC 3986's `path-*` rules have the same forms).
     #[getter]
     fn path_kind(&self) -> &'static str {
         self.iri.path().kind().rule_name()
@@ -101,25 +102,34 @@ impl PyIri {
         self.iri.as_str()
     }
 
-    fn __repr__(&self) -> String {
-        format!("IRI({:?}, rule={:?})", self.iri.as_str(), self.symbol.name())
+    /// `IRI('…', rule='…')`, with Python's quoting of the text.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, self.iri.as_str()).repr()?;
+        Ok(format!("IRI({text}, rule='{}')", self.symbol.name()))
     }
 
-    /// Equal to another `IRI` or a `str` of the same text (as the Rust types compare).
+    /// Compared with another `IRI` or a `str` by text (as the Rust types compare): equal to the
+    /// same text, ordered as the texts are.
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
-        let same = if let Ok(iri) = other.cast::<PyIri>() {
-            iri.get().as_str() == self.iri.as_str()
+        let other_text = if let Ok(iri) = other.cast::<PyIri>() {
+            iri.get().as_str().to_owned()
         } else if let Ok(s) = other.cast::<PyString>() {
-            s.to_cow().is_ok_and(|s| s == self.iri.as_str())
+            match s.to_cow() {
+                Ok(s) => s.into_owned(),
+                // A str with a lone surrogate is no IRI's text: compare as Python would.
+                Err(_) => {
+                    return PyString::new(py, self.iri.as_str())
+                        .rich_compare(other, op)
+                        .map(Bound::unbind)
+                }
+            }
         } else {
             return Ok(py.NotImplemented());
         };
-        match op {
-            CompareOp::Eq => Ok(PyBool::new(py, same).to_owned().into_any().unbind()),
-            CompareOp::Ne => Ok(PyBool::new(py, !same).to_owned().into_any().unbind()),
-            _ => Ok(py.NotImplemented()),
-        }
+        // Python orders str by code point, as Rust orders UTF-8 by byte.
+        let answer = op.matches(self.iri.as_str().cmp(other_text.as_str()));
+        Ok(PyBool::new(py, answer).to_owned().into_any().unbind())
     }
 
     /// The hash of the text, so that an `IRI` and the `str` it equals hash alike.

@@ -14,7 +14,7 @@ use std::borrow::Cow;
 
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::PyTuple;
+use pyo3::types::{PyString, PyTuple};
 use rfc3987::{AbnfRule, Component, IriRef, StartSymbol};
 
 use crate::diagnostics::PyDiagnostic;
@@ -106,14 +106,17 @@ fn lint(py: Python<'_>, s: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
     }))
 }
 
-/// `s` with the fixes of its diagnostics applied, where each fix is clear.
+/// `s` with the fixes of its diagnostics applied, where each fix is clear. A string with a lone
+/// surrogate is returned as it is: it is not an IRI, and its one finding has no fix.
 #[pyfunction]
-fn apply_fixes(py: Python<'_>, s: &Bound<'_, PyAny>) -> PyResult<String> {
+fn apply_fixes<'py>(py: Python<'py>, s: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let text = Text::of(s)?;
+    if text.has_surrogate() {
+        return Ok(s.clone());
+    }
     let input = text.as_str();
-    Ok(detach_if_long(py, input.len(), || {
-        diagnostics::apply_fixes(input)
-    }))
+    let fixed = detach_if_long(py, input.len(), || diagnostics::apply_fixes(input));
+    Ok(PyString::new(py, &fixed).into_any())
 }
 
 /// The component named `name` for `encode`.
@@ -149,13 +152,20 @@ fn encode(text: &Bound<'_, PyAny>, component: PyBackedStr) -> PyResult<String> {
 
 /// `text` with its percent-encoded octets decoded, which must form UTF-8.
 #[pyfunction]
-fn decode(text: PyBackedStr) -> PyResult<String> {
-    rfc3987::decode(&text).map_err(value_error)
+fn decode(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    let text = Text::of(text)?;
+    if text.has_surrogate() {
+        return Err(value_error(
+            "a lone surrogate is not a character: the text to decode must be well-formed Unicode",
+        ));
+    }
+    rfc3987::decode(text.as_str()).map_err(value_error)
 }
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<PyIri>()?;
     m.add_class::<PyDiagnostic>()?;
     m.add("IRIError", py.get_type::<IRIError>())?;
@@ -181,6 +191,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The native half of rfc3987_rs.compat.rfc3987.
     m.add("_Rfc3987Match", py.get_type::<compat::Match>())?;
     m.add("_RFC3987_RULES", PyTuple::new(py, compat::RULES)?)?;
+    m.add(
+        "_RFC3987_REFERENCE_RULES",
+        PyTuple::new(py, compat::REFERENCE_RULES.map(|(name, _)| name))?,
+    )?;
     m.add_function(wrap_pyfunction!(compat::rfc3987_match, m)?)?;
     m.add_function(wrap_pyfunction!(compat::rfc3987_parse, m)?)?;
     Ok(())

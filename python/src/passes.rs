@@ -5,8 +5,10 @@
 use std::borrow::Cow;
 use std::net::IpAddr;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyBool, PyMapping};
 use rfc3987::{
     BuildError, CompareOptions, Iri, IriBuilder, IriRef, Level, NormalizeOptions, StartSymbol, ToIriOptions,
     ToUriError, ToUriOptions, UriRef,
@@ -119,7 +121,8 @@ pub(crate) fn relativize(
 
 /// `s` as an `IRI` (a base or a target must have a scheme).
 fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
-    Iri::parse(text.as_str()).map_err(|e| iri_error(py, &text.error(e)))
+    let input = text.as_str();
+    detach_if_long(py, input.len(), || Iri::parse(input)).map_err(|e| iri_error(py, &text.error(e)))
 }
 
 /// `s` mapped to a URI (RFC 3987 §3.1): non-ASCII characters percent-encoded as UTF-8; with
@@ -146,7 +149,9 @@ pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: 
 #[pyo3(signature = (s, *, idn_unicode = false))]
 pub(crate) fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, idn_unicode: bool) -> PyResult<String> {
     let text = Text::of(s)?;
-    let uri = UriRef::parse(text.as_str()).map_err(|e| iri_error(py, &text.error(e)))?;
+    let input = text.as_str();
+    let uri = detach_if_long(py, input.len(), || UriRef::parse(input))
+        .map_err(|e| iri_error(py, &text.error(e)))?;
     let options = ToIriOptions::new().idn_unicode(idn_unicode);
     Ok(detach_if_long(py, uri.len(), || {
         rfc3987::to_iri(&uri, &options).into_inner()
@@ -163,11 +168,11 @@ pub(crate) fn build(
     scheme: Option<PyBackedStr>,
     userinfo: Option<PyBackedStr>,
     host: Option<&Bound<'_, PyAny>>,
-    port: Option<u16>,
+    port: Option<&Bound<'_, PyAny>>,
     path: Option<PyBackedStr>,
     segments: Option<Vec<PyBackedStr>>,
     query: Option<PyBackedStr>,
-    query_pairs: Option<Vec<(PyBackedStr, PyBackedStr)>>,
+    query_pairs: Option<&Bound<'_, PyAny>>,
     fragment: Option<PyBackedStr>,
 ) -> PyResult<PyIri> {
     let mut b = IriBuilder::new();
@@ -185,7 +190,7 @@ pub(crate) fn build(
         };
     }
     if let Some(port) = port {
-        b = b.port(port);
+        b = b.port(port_number(port)?);
     }
     if let Some(path) = &path {
         b = b.path(path);
@@ -196,8 +201,8 @@ pub(crate) fn build(
     if let Some(query) = &query {
         b = b.query(query);
     }
-    for (name, value) in query_pairs.iter().flatten() {
-        b = b.query_pair(name, value);
+    for (name, value) in pairs(query_pairs)? {
+        b = b.query_pair(&name, &value);
     }
     if let Some(fragment) = &fragment {
         b = b.fragment(fragment);
@@ -207,4 +212,41 @@ pub(crate) fn build(
         Err(BuildError::Parse(e)) => Err(iri_error(py, &e)),
         Err(e) => Err(value_error(e)),
     }
+}
+
+/// A port for `build`: an `int` from 0 to 65535 (RFC 3986 §3.2.3 allows any digits, but the
+/// builder writes a number; `bool` is not taken for one).
+fn port_number(port: &Bound<'_, PyAny>) -> PyResult<u16> {
+    if port.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("port must be an int, not a bool"));
+    }
+    let number: i64 = port.extract()?;
+    u16::try_from(number).map_err(|_| {
+        value_error(format!(
+            "port {number} is not a port number: build writes one from 0 to 65535"
+        ))
+    })
+}
+
+/// The `name=value` items of `query_pairs`: a mapping, or any iterable of two-item sequences.
+fn pairs(query_pairs: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(PyBackedStr, PyBackedStr)>> {
+    let Some(items) = query_pairs else {
+        return Ok(Vec::new());
+    };
+    let items = match items.cast::<PyMapping>() {
+        Ok(mapping) => mapping.items()?.into_any(),
+        Err(_) => items.clone(),
+    };
+    let mut found = Vec::new();
+    for item in items.try_iter()? {
+        let item = item?;
+        let pair: Vec<PyBackedStr> = item
+            .extract()
+            .map_err(|_| PyTypeError::new_err("query_pairs holds (name, value) pairs of str"))?;
+        let [name, value]: [PyBackedStr; 2] = pair
+            .try_into()
+            .map_err(|_| PyTypeError::new_err("query_pairs holds (name, value) pairs of str"))?;
+        found.push((name, value));
+    }
+    Ok(found)
 }

@@ -10,8 +10,8 @@ use crate::iri::PyIri;
 
 /// Where the UTF-8 text is.
 enum Repr {
-    /// Borrowed from the `str` (its UTF-8 form, cached by the interpreter, or a `bytes` copy
-    /// on Python 3.9).
+    /// The `str`'s UTF-8 form, held by a `bytes` object: the wheel is built for CPython 3.9's
+    /// limited API (abi3), which has no call that lends a `str`'s own UTF-8.
     Backed(PyBackedStr),
     /// A parsed `IRI`'s text.
     Iri(Py<PyIri>),

@@ -86,7 +86,15 @@ def test_iri_objects_are_values() -> None:
     assert hash(a) == hash("http://example.org/é")
     assert {a, "http://example.org/é"} == {a}
     assert pickle.loads(pickle.dumps(a)) == a
-    assert eval(repr(a), {"IRI": lambda s, rule: iri.parse(s, rule)}) == a
+    # repr quotes as Python does, also characters Rust would escape differently (a combining
+    # mark, the ideographic space; both ucschar).
+    for text in ("http://example.org/é", "http://a/e\u0301", "http://a/\u3000'"):
+        value = iri.parse(text)
+        assert eval(repr(value), {"IRI": lambda s, rule: iri.parse(s, rule)}) == value
+    # Ordered by text, as str is (code point order).
+    texts = ["http://b/", "http://a/é", "http://a/z", "a:b"]
+    assert [str(v) for v in sorted(iri.parse(t) for t in texts)] == sorted(texts)
+    assert iri.parse("http://a/") < "http://b/"
     with pytest.raises(AttributeError):
         a.scheme = "https"  # type: ignore[misc]
 
@@ -140,6 +148,11 @@ def test_every_rule_name_is_known() -> None:
 def test_unknown_rule_suggests_a_name() -> None:
     with pytest.raises(ValueError, match="did you mean `IPv6address`"):
         iri.is_valid("::1", "IPv6adress")
+    # From both RFCs' names: RFC 3986's rules and start symbols too.
+    with pytest.raises(ValueError, match="did you mean `reg-name`"):
+        iri.is_valid("a", "reg_nam")
+    with pytest.raises(ValueError, match="did you mean `URI-reference`"):
+        iri.is_valid("a", "URI_refrence")
 
 
 @pytest.mark.parametrize(
@@ -154,6 +167,10 @@ def test_every_corpus_iri_is_valid(name: str) -> None:
     assert found
     assert all(iri.is_valid(text, "IRI") for text in found)
     assert all(str(iri.parse(text, "IRI")) == text for text in found)
+
+
+def test_version() -> None:
+    assert iri.__version__.count(".") == 2
 
 
 def test_arguments_of_the_wrong_type() -> None:
@@ -251,11 +268,16 @@ def test_surrogates_in_every_function() -> None:
         with pytest.raises(IRIError) as caught:
             call()
         assert caught.value.kind == "lone-surrogate"
+    with pytest.raises(IRIError, match="not allowed anywhere in an IRI"):
+        iri.validate("\ud800", "ucschar")  # no component: a rule on its own
+    assert iri.apply_fixes(bad) is bad  # not an IRI; nothing to fix, nothing replaced
     (finding,) = iri.lint(bad)
     assert (finding.code, finding.start, finding.end) == ("syntax", 9, 10)
     assert "lone surrogate" in finding.message
     with pytest.raises(ValueError):
         iri.encode(bad, "segment")
+    with pytest.raises(ValueError, match="lone surrogate"):
+        iri.decode(bad)
 
 
 # --- the passes, on the RFC's examples -------------------------------------------------------
@@ -410,6 +432,16 @@ def test_build_encodes_each_part_for_its_component() -> None:
     assert iri.build(scheme="http", host=ipaddress.ip_address("192.0.2.1")).host_kind == "ipv4"
     with pytest.raises(ValueError, match="host"):
         iri.build(scheme="http", port=80)  # a port needs a host (RFC 3986 §3.2)
+    with pytest.raises(ValueError, match="0 to 65535"):
+        iri.build(scheme="http", host="a", port=70000)
+    with pytest.raises(TypeError):
+        iri.build(scheme="http", host="a", port=True)
+    # Query items from a mapping, or from any pairs.
+    by_dict = iri.build(scheme="http", host="a", query_pairs={"q": "1 2", "r": ""})
+    assert by_dict == iri.build(scheme="http", host="a", query_pairs=[["q", "1 2"], ("r", "")])
+    assert by_dict.query == "q=1%202&r="
+    with pytest.raises(TypeError, match="pairs"):
+        iri.build(scheme="http", host="a", query_pairs=[("q",)])
     with pytest.raises(ValueError):
         iri.build(scheme="http", host="example.org", path="rootless")  # §3.3
 

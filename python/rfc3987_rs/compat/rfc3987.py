@@ -48,7 +48,8 @@ and ``python/tests/test_compat_rfc3987.py`` tests each):
     message says where and why; ``rfc3987`` raises a bare ``ValueError``.
 12. ``format_patterns`` and the pattern dicts (``patterns``, ``patterns_no_names``,
     ``upatterns_no_names``, ``bmp_patterns``, ``bmp_upatterns_no_names``) raise
-    ``NotImplementedError``: this module has no regular expressions for the grammar.
+    ``NotImplementedError``: this module has no regular expressions for the grammar; its
+    settings ``REGEX``, ``NARROW_BUILD`` and ``DEFAULT_GROUP_NAMES`` do not exist either.
     ``get_compiled_pattern`` supports only the anchored templates ``"^%(rule)s$"`` (what
     ``match`` uses), returning an object with ``match``, ``fullmatch`` and ``search``.
 """
@@ -59,9 +60,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .. import IRI
 from .. import parse as _parse
 from .. import resolve as _resolve
-from .._native import _RFC3987_RULES
+from .._native import _RFC3987_REFERENCE_RULES, _RFC3987_RULES
 from .._native import _rfc3987_match as match
 from .._native import _rfc3987_parse as parse
 from .._native import _Rfc3987Match as Match
@@ -80,18 +82,7 @@ __version__ = "1.3.8"
 
 #: The rules ``parse`` accepts, as in ``rfc3987`` without ``regex``: RFC 3987 §2.2 and RFC
 #: 3986 §4.1 start symbols, and the relative parts.
-REFERENCE_RULES = (
-    "IRI_reference",
-    "IRI",
-    "absolute_IRI",
-    "irelative_ref",
-    "irelative_part",
-    "URI_reference",
-    "URI",
-    "absolute_URI",
-    "relative_ref",
-    "relative_part",
-)
+REFERENCE_RULES: tuple[str, ...] = _RFC3987_REFERENCE_RULES
 
 # Each rule name ``rfc3987`` knows -> the rules inside it (RFC 3987 §2.2, RFC 3986 Appendix A)
 # that lead to a named group. A rule absent here has none inside it.
@@ -311,8 +302,8 @@ def compose(
 
 
 def resolve(
-    base: str | Mapping[str, str | None],
-    uriref: str | Mapping[str, str | None],
+    base: str | IRI | Mapping[str, str | None],
+    uriref: str | IRI | Mapping[str, str | None],
     strict: bool = True,
     return_parts: bool = False,
 ) -> str | dict[str, str | None]:
@@ -323,8 +314,8 @@ def resolve(
     reference whose scheme is the base's is resolved as if it had none (RFC 3986 §5.2.2).
     Returns the target as a string, or with ``return_parts`` as the dict :func:`parse` gives.
     """
-    base_s = base if isinstance(base, str) else compose(**base)
-    ref_s = uriref if isinstance(uriref, str) else compose(**uriref)
+    base_s = compose(**base) if isinstance(base, Mapping) else str(base)
+    ref_s = compose(**uriref) if isinstance(uriref, Mapping) else str(uriref)
     target = _resolve(base_s, ref_s, strict=strict)
     return parse(target) if return_parts else target
 

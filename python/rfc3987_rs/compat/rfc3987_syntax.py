@@ -6,7 +6,8 @@
 signatures. Each term is the package's name of an ABNF rule (``iri`` is ``IRI``,
 ``ip_literal`` is ``IP-literal``, ...) and is checked by :func:`rfc3987_rs.is_valid` against
 that rule, in well under a microsecond where the package's Earley parser takes milliseconds.
-As in the package, a non-``str`` value raises ``TypeError``.
+A non-``str`` value raises ``TypeError``, as in the package for the terms it parses (for the
+others it returns ``False``, see difference 5).
 
 Every difference from the package (``docs/compat-rfc3987-syntax.md`` has an example of each):
 
