@@ -3,7 +3,7 @@
 //! `reg-name`, `pchar`, …), for the bindings and tools that take a rule's name as text.
 
 use crate::error::ParseError;
-use crate::grammar::{self, Rule, UnknownRule};
+use crate::grammar::{self, same_name, Rule, UnknownRule};
 use crate::parse::{is_valid, rejection_as, validate, StartSymbol};
 
 /// An ABNF rule named as either RFC spells it, ready to check inputs against.
@@ -68,17 +68,6 @@ const RFC3986_ONLY: [(&str, Rule); 18] = [
     ("query", Rule::iquery),
     ("fragment", Rule::ifragment),
 ];
-
-/// Whether `given` names the rule spelled `name`: ABNF names are case-insensitive (RFC 5234
-/// §2.1), and `_` stands for `-`. Compared without allocating: bindings look a name up on
-/// every call.
-fn same_name(name: &str, given: &str) -> bool {
-    name.len() == given.len()
-        && name.bytes().zip(given.bytes()).all(|(n, g)| {
-            let g = if g == b'_' { b'-' } else { g };
-            n.eq_ignore_ascii_case(&g)
-        })
-}
 
 impl AbnfRule {
     /// The rule named `name` in RFC 3987 §2.2 or RFC 3986, or an [`UnknownRule`] that suggests

@@ -125,12 +125,22 @@ pub fn rules() -> impl Iterator<Item = Rule> {
 /// assert!(rule_named("hostname").is_err());
 /// ```
 pub fn rule_named(name: &str) -> Result<Rule, UnknownRule> {
-    let wanted = name.replace('_', "-");
     rules()
-        .find(|&r| abnf_name(r).eq_ignore_ascii_case(&wanted))
+        .find(|&r| same_name(abnf_name(r), name))
         .ok_or_else(|| UnknownRule {
             name: name.into(),
             both_rfcs: false,
+        })
+}
+
+/// Whether `given` names the rule spelled `name`: ABNF names are case-insensitive (RFC 5234
+/// §2.1), and `_` stands for `-`. Compared without allocating: bindings look a name up on
+/// every call.
+pub(crate) fn same_name(name: &str, given: &str) -> bool {
+    name.len() == given.len()
+        && name.bytes().zip(given.bytes()).all(|(n, g)| {
+            let g = if g == b'_' { b'-' } else { g };
+            n.eq_ignore_ascii_case(&g)
         })
 }
 

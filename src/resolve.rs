@@ -25,7 +25,7 @@ use crate::types::{Iri, IriRef, Reference, WithScheme};
 /// assert_eq!(target("résumé"), "http://a/b/c/résumé");
 /// ```
 pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
-    resolve_as(&base.as_iri_ref(), &reference.as_iri_ref(), true)
+    resolve_as(base.as_iri_ref(), reference.as_iri_ref(), true)
 }
 
 /// [`resolve`] as RFC 3986 §5.2.2 allows a non-strict parser to, "for backward compatibility":
@@ -43,12 +43,11 @@ pub fn resolve<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<Stri
 /// assert_eq!(target("https:g"), "https:g"); // another scheme: as strict
 /// ```
 pub fn resolve_non_strict<B: WithScheme, R: Reference>(base: &B, reference: &R) -> Iri<String> {
-    resolve_as(&base.as_iri_ref(), &reference.as_iri_ref(), false)
+    resolve_as(base.as_iri_ref(), reference.as_iri_ref(), false)
 }
 
 /// RFC 3986 §5.2.2, strict or not.
-fn resolve_as(base: &IriRef<&str>, reference: &IriRef<&str>, strict: bool) -> Iri<String> {
-    let (base, reference) = (*base, *reference);
+fn resolve_as(base: IriRef<&str>, reference: IriRef<&str>, strict: bool) -> Iri<String> {
     // The target is never longer than both texts together: its components come from one or
     // the other, merging (§5.2.3) joins a part of the base's path and the reference's, and
     // removing dot segments (§5.2.4) only shortens; the 2 are for "/." written before a path

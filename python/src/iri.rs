@@ -112,24 +112,20 @@ impl PyIri {
     /// same text, ordered as the texts are.
     fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
         let py = other.py();
-        let other_text = if let Ok(iri) = other.cast::<PyIri>() {
-            iri.get().as_str().to_owned()
+        let text = self.iri.as_str();
+        let order = if let Ok(iri) = other.cast::<PyIri>() {
+            text.cmp(iri.get().as_str())
         } else if let Ok(s) = other.cast::<PyString>() {
             match s.to_cow() {
-                Ok(s) => s.into_owned(),
+                Ok(s) => text.cmp(&s),
                 // A str with a lone surrogate is no IRI's text: compare as Python would.
-                Err(_) => {
-                    return PyString::new(py, self.iri.as_str())
-                        .rich_compare(other, op)
-                        .map(Bound::unbind)
-                }
+                Err(_) => return PyString::new(py, text).rich_compare(other, op).map(Bound::unbind),
             }
         } else {
             return Ok(py.NotImplemented());
         };
         // Python orders str by code point, as Rust orders UTF-8 by byte.
-        let answer = op.matches(self.iri.as_str().cmp(other_text.as_str()));
-        Ok(PyBool::new(py, answer).to_owned().into_any().unbind())
+        Ok(PyBool::new(py, op.matches(order)).to_owned().into_any().unbind())
     }
 
     /// The hash of the text, so that an `IRI` and the `str` it equals hash alike.

@@ -237,15 +237,11 @@ fn pairs(query_pairs: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(PyBackedStr, P
         Ok(mapping) => mapping.items()?.into_any(),
         Err(_) => items.clone(),
     };
+    let not_a_pair = || PyTypeError::new_err("query_pairs holds (name, value) pairs of str");
     let mut found = Vec::new();
     for item in items.try_iter()? {
-        let item = item?;
-        let pair: Vec<PyBackedStr> = item
-            .extract()
-            .map_err(|_| PyTypeError::new_err("query_pairs holds (name, value) pairs of str"))?;
-        let [name, value]: [PyBackedStr; 2] = pair
-            .try_into()
-            .map_err(|_| PyTypeError::new_err("query_pairs holds (name, value) pairs of str"))?;
+        let pair: Vec<PyBackedStr> = item?.extract().map_err(|_| not_a_pair())?;
+        let [name, value]: [PyBackedStr; 2] = pair.try_into().map_err(|_| not_a_pair())?;
         found.push((name, value));
     }
     Ok(found)

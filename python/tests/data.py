@@ -25,16 +25,30 @@ def table(name: str) -> Iterator[list[str]]:
             yield [unescape(cell) for cell in line.split("\t")]
 
 
+#: RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO, which IRIs MUST NOT contain.
+BIDI_FORMATTING = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
+
+
 def lines(name: str) -> list[str]:
     """The lines of a file of tests/data/corpus/."""
     return (CORPUS / name).read_text(encoding="utf-8").splitlines()
 
 
+def corpus_json(name: str) -> Any:
+    """A JSON file of tests/data/corpus/."""
+    return json.loads((CORPUS / name).read_text("utf-8"))
+
+
+def resolution_pairs() -> list[tuple[str, str]]:
+    """The (base, relative) pairs of the Common Crawl sample (no expected targets)."""
+    path = CORPUS / "bench-sample" / "relative_urls_cc_2500.csv"
+    with path.open(encoding="utf-8", newline="") as f:
+        return [(row["base"], row["relative"]) for row in csv.DictReader(f)]
+
+
 def rfc3987_examples() -> list[dict[str, Any]]:
     """The examples of RFC 3987 (§3.1, §3.2, §4.1, §5.3), one object each."""
-    examples: list[dict[str, Any]] = json.loads(
-        (CORPUS / "rfc-examples" / "rfc3987-examples.json").read_text("utf-8")
-    )
+    examples: list[dict[str, Any]] = corpus_json("rfc-examples/rfc3987-examples.json")
     return examples
 
 

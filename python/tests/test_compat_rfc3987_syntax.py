@@ -4,19 +4,17 @@ everywhere but the differences its module docstring lists, each with a case belo
 from __future__ import annotations
 
 import inspect
-import json
 import random
 import re
 from functools import cache
-from pathlib import Path
 from typing import Callable
 
 import pytest
 import rfc3987_syntax as upstream
+from data import BIDI_FORMATTING, corpus_json, lines
 
 from rfc3987_rs.compat import rfc3987_syntax as ours
 
-CORPUS = Path(__file__).parents[2] / "tests/data/corpus"
 # Every rule of rfc3987-syntax's Lark grammar, each a term.
 TERMS = sorted(
     set(upstream.RFC3987_SYNTAX_TERMS) - {"irelative_partihier_part"}
@@ -35,7 +33,7 @@ def upstream_validator(term: str) -> Callable[[str], bool]:
 def corpus_cases() -> list[tuple[str, str]]:
     cases = []
     for name in ("valid_syntax.json", "invalid_syntax.json"):
-        by_term = json.loads((CORPUS / "rfc3987-syntax" / name).read_text("utf-8"))
+        by_term = corpus_json(f"rfc3987-syntax/{name}")
         cases += [(term, case["value"]) for term, group in by_term.items() for case in group]
     return cases
 
@@ -76,7 +74,7 @@ def test_corpus_per_rule(term: str, value: str) -> None:
 
 def bench_sample(name: str) -> list[str]:
     # Every 20th line: rfc3987-syntax takes about 17 ms an IRI.
-    return (CORPUS / "bench-sample" / name).read_text("utf-8").splitlines()[::20]
+    return lines(f"bench-sample/{name}")[::20]
 
 
 def mutated(line: str, index: int) -> str:
@@ -102,11 +100,10 @@ def test_bench_sample(name: str) -> None:
 # The four kinds of characters and strings where answers may differ (the module docstring's
 # differences 1-4), and which answer each gives; any other disagreement fails the test below.
 IPVFUTURE_V = re.compile(r"V[0-9A-Fa-f]+\.")
-BIDI = set("\u200e\u200f\u202a\u202b\u202c\u202d\u202e")
 
 
 def explained(term: str, value: str, upstream_answer: bool) -> bool:
-    if term in (*START_TERMS, "irelative_ref") and any(c in BIDI for c in value):
+    if term in (*START_TERMS, "irelative_ref") and any(c in BIDI_FORMATTING for c in value):
         return upstream_answer  # difference 3: only the package accepts them in an IRI
     if any(ord(c) > 0xFFFF for c in value) or "::" in value or IPVFUTURE_V.search(value):
         return not upstream_answer  # differences 2, 1, 4: only ours accepts them
