@@ -45,7 +45,11 @@ fn rfc3986_section_5_4_examples() {
             None => expected,
         };
         let (b, r) = (Iri::parse(base).unwrap(), IriRef::parse(reference).unwrap());
-        assert_eq!(rfc3987::resolve_non_strict(&b, &r), non_strict, "non-strict: {reference}");
+        assert_eq!(
+            rfc3987::resolve_non_strict(&b, &r),
+            non_strict,
+            "non-strict: {reference}"
+        );
         assert_eq!(
             library(base, reference),
             expected,
