@@ -62,6 +62,8 @@
 extern crate alloc;
 
 mod abnf_rule;
+#[cfg(feature = "arrow")]
+pub mod arrow;
 mod automaton;
 mod build;
 mod bytes;

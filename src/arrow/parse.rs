@@ -1,0 +1,124 @@
+//! [`Batch::parse`]: each row's components (RFC 3986 §3, RFC 3987 §2.2) or its syntax error, as
+//! a struct array.
+
+use std::sync::Arc;
+
+use arrow_array::builder::Int64Builder;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_buffer::NullBufferBuilder;
+use arrow_schema::{DataType, Field, Fields};
+
+use super::strings::{Strings, StringsBuilder};
+use super::{concat, Batch, BatchError};
+use crate::{IriRef, StartSymbol};
+
+/// The string fields of the struct, in order; `error_position` (`Int64`) follows them.
+const STRING_FIELDS: [&str; 11] = [
+    "scheme",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "error",
+    "error_component",
+    "error_rule",
+];
+
+/// The type of [`Batch::parse`]'s result for an array of `strings` (`Utf8`, `LargeUtf8` or
+/// `Utf8View`, which its string fields share): a struct of
+///
+/// - `scheme`, `userinfo`, `host`, `host_kind` (`reg-name`, `ipv4`, `ipv6`, `ipvfuture`),
+///   `port`, `path`, `query`, `fragment`: the components as written, null when the reference
+///   has none (RFC 3986 §5.3 tells an absent component from an empty one) and in an invalid row;
+/// - `error`: null in a valid row, else the message of its [`crate::ParseError`];
+///   `error_component` (`scheme`, `userinfo`, `host`, `ip-literal`, `port`, `path`, `query`,
+///   `fragment`) and `error_rule` (the ABNF rule, e.g. `isegment`) where it is;
+///   `error_position`, the 0-based index of the character (code point) where it is.
+pub fn parsed_type(strings: &DataType) -> DataType {
+    DataType::Struct(fields(strings))
+}
+
+fn fields(strings: &DataType) -> Fields {
+    let strings = STRING_FIELDS
+        .iter()
+        .map(|name| Field::new(*name, strings.clone(), true));
+    strings
+        .chain([Field::new("error_position", DataType::Int64, true)])
+        .collect()
+}
+
+/// One value to each of `columns`.
+fn append<const N: usize>(
+    columns: &mut [StringsBuilder],
+    values: [Option<&str>; N],
+) -> Result<(), BatchError> {
+    for (column, value) in columns.iter_mut().zip(values) {
+        column.append(value)?;
+    }
+    Ok(())
+}
+
+impl Batch {
+    /// Each row parsed as `symbol`: its components, or where and why it is not valid (the type
+    /// is [`parsed_type`]). An invalid row is a row of the result, whatever
+    /// [`Batch::on_invalid`] says; a null row is null.
+    pub fn parse(&self, array: &dyn Array, symbol: StartSymbol) -> Result<StructArray, BatchError> {
+        let strings = Strings::of(array)?;
+        let parts = self.by_ranges(strings.len(), |rows| parse_rows(strings, rows, symbol))?;
+        Ok(concat(parts)?.as_struct().clone())
+    }
+}
+
+/// `rows` of `strings` parsed, as a struct array of [`parsed_type`].
+fn parse_rows(
+    strings: Strings<'_>,
+    rows: std::ops::Range<usize>,
+    symbol: StartSymbol,
+) -> Result<ArrayRef, BatchError> {
+    let n = rows.len();
+    let mut columns: [StringsBuilder; STRING_FIELDS.len()] = std::array::from_fn(|_| strings.builder(n));
+    let mut position = Int64Builder::with_capacity(n);
+    let mut nulls = NullBufferBuilder::new(n);
+    for i in rows {
+        let row = strings.get(i);
+        nulls.append(row.is_some());
+        match row.map(|s| IriRef::parse_as(s, symbol)) {
+            None => append(&mut columns, [None; STRING_FIELDS.len()])?,
+            Some(Ok(iri)) => {
+                let authority = iri.authority();
+                let components = [
+                    iri.scheme(),
+                    authority.and_then(|a| a.userinfo()),
+                    authority.map(|a| a.host_str()),
+                    authority.map(|a| a.host().kind().as_str()),
+                    authority.and_then(|a| a.port()),
+                    Some(iri.path().as_str()),
+                    iri.query(),
+                    iri.fragment(),
+                ];
+                append(&mut columns[..8], components)?;
+                append(&mut columns[8..], [None; 3])?;
+            }
+            Some(Err(e)) => {
+                append(&mut columns[..8], [None; 8])?;
+                let error = [Some(e.message()), e.component().map(|c| c.as_str()), e.rule()];
+                append(&mut columns[8..], error)?;
+                position.append_value(e.column() as i64 - 1);
+                continue;
+            }
+        }
+        position.append_null();
+    }
+    let strings = strings.data_type();
+    let mut arrays: Vec<ArrayRef> = columns.iter_mut().map(StringsBuilder::finish).collect();
+    arrays.push(Arc::new(position.finish()));
+    Ok(Arc::new(StructArray::try_new(
+        fields(&strings),
+        arrays,
+        nulls.finish(),
+    )?))
+}
