@@ -18,8 +18,8 @@ rm -rf "$wheels"
 "$venv/bin/maturin" build --release --quiet --out "$wheels"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/rfc3987_rs-*.whl
 
-"$venv/bin/ruff" check rfc3987_rs tests bench
-"$venv/bin/ruff" format --check rfc3987_rs tests bench
+"$venv/bin/ruff" check rfc3987_rs tests bench ../examples/engines
+"$venv/bin/ruff" format --check rfc3987_rs tests bench ../examples/engines
 # pytest and the checks import the installed wheel: python/ itself is not on sys.path.
 (cd tests && "../$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
