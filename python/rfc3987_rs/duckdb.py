@@ -26,6 +26,9 @@ that is not an IRI): the query goes on. The functions see the nulls themselves (
 filter each vector before the call and scatter the results after it. Each call works on the
 thread DuckDB gives it (``parallel=False``): DuckDB runs its own threads, one vector of 2048
 rows at a time, and the interpreter is released while a vector is worked on.
+
+Needs DuckDB 1.4 or newer, numpy (DuckDB's Python functions import it) and pyarrow:
+``pip install rfc3987-rs[duckdb]``.
 """
 
 from __future__ import annotations
@@ -34,20 +37,14 @@ from typing import Any, Callable
 
 import duckdb
 import pyarrow as pa
-from duckdb import func, sqltypes
 
 from . import arrow
 
 __all__ = ["register"]
 
-
-def _parsed() -> sqltypes.DuckDBPyType:
-    """The SQL type of ``iri_parse``: :func:`rfc3987_rs.arrow.parsed_type` field by field."""
-    fields = {
-        field.name: sqltypes.BIGINT if pa.types.is_int64(field.type) else sqltypes.VARCHAR
-        for field in arrow.parsed_type()
-    }
-    return duckdb.struct_type(fields)
+# Types and options by name rather than from duckdb.sqltypes and duckdb.func, which DuckDB 1.4
+# (its long-term release) does not have.
+_UDF: dict[str, Any] = {"type": "arrow", "null_handling": "special"}
 
 
 def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "iri_") -> None:
@@ -55,26 +52,22 @@ def register(connection: duckdb.DuckDBPyConnection, *, prefix: str = "iri_") -> 
 
     A name that is taken already is an error of DuckDB's (register once per connection).
     """
-    text = sqltypes.VARCHAR
+    # The type of iri_parse: rfc3987_rs.arrow.parsed_type, field by field.
+    parsed = duckdb.struct_type(
+        {f.name: "BIGINT" if pa.types.is_int64(f.type) else "VARCHAR" for f in arrow.parsed_type()}
+    )
     functions: dict[str, tuple[Callable[..., Any], list[Any], Any]] = {
-        "is_valid": (lambda s: arrow.is_valid(s, parallel=False), [text], sqltypes.BOOLEAN),
-        "parse": (lambda s: arrow.parse(s, parallel=False), [text], _parsed()),
-        "normalize": (lambda s: arrow.normalize(s, parallel=False), [text], text),
-        "to_uri": (lambda s: arrow.to_uri(s, parallel=False), [text], text),
-        "to_iri": (lambda s: arrow.to_iri(s, parallel=False), [text], text),
-        "resolve": (lambda b, r: arrow.resolve(b, r, parallel=False), [text, text], text),
-        "lint_codes": (
-            lambda s: arrow.lint_codes(s, parallel=False),
-            [text],
-            duckdb.list_type(text),
+        "is_valid": (lambda s: arrow.is_valid(s, parallel=False), ["VARCHAR"], "BOOLEAN"),
+        "parse": (lambda s: arrow.parse(s, parallel=False), ["VARCHAR"], parsed),
+        "normalize": (lambda s: arrow.normalize(s, parallel=False), ["VARCHAR"], "VARCHAR"),
+        "to_uri": (lambda s: arrow.to_uri(s, parallel=False), ["VARCHAR"], "VARCHAR"),
+        "to_iri": (lambda s: arrow.to_iri(s, parallel=False), ["VARCHAR"], "VARCHAR"),
+        "resolve": (
+            lambda base, s: arrow.resolve(base, s, parallel=False),
+            ["VARCHAR", "VARCHAR"],
+            "VARCHAR",
         ),
+        "lint_codes": (lambda s: arrow.lint_codes(s, parallel=False), ["VARCHAR"], "VARCHAR[]"),
     }
     for name, (function, parameters, result) in functions.items():
-        connection.create_function(
-            prefix + name,
-            function,
-            parameters,
-            result,
-            type=func.ARROW,
-            null_handling=func.SPECIAL,
-        )
+        connection.create_function(prefix + name, function, parameters, result, **_UDF)

@@ -20,7 +20,11 @@ The methods are those of :mod:`rfc3987_rs.arrow`, with its options and defaults:
 
 Each is elementwise (``map_batches(..., is_elementwise=True)``): the streaming engine may cut a
 column into batches and call it from its threads, and the interpreter is released while a
-batch is worked on. ``parallel`` is as in :mod:`rfc3987_rs.arrow`.
+batch is worked on. ``parallel`` is as in :mod:`rfc3987_rs.arrow`. With ``errors="raise"``,
+Polars raises the :class:`~rfc3987_rs.IRIError` again with its message but not its attributes.
+
+mypy sees no ``.iri`` on ``pl.Expr`` (Polars registers it at run time): ``IRIExpr(expr)`` is the
+same namespace, typed. Needs Polars 1.33 or newer and pyarrow: ``pip install rfc3987-rs[polars]``.
 """
 
 from __future__ import annotations
