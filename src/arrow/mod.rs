@@ -273,7 +273,7 @@ impl Batch {
     pub fn lint_codes(&self, array: &dyn Array) -> Result<ListArray, BatchError> {
         let strings = Strings::of(array)?;
         let parts = self.by_ranges(strings.len(), |rows| {
-            let mut codes = strings.builder(rows.len());
+            let mut codes = strings.builder(rows.len(), 0);
             let mut offsets = Vec::with_capacity(rows.len() + 1);
             let mut nulls = NullBufferBuilder::new(rows.len());
             let mut count = 0i32;
@@ -314,7 +314,7 @@ impl Batch {
         F: Fn(usize, &str) -> Result<Option<String>, RowError> + Sync,
     {
         let parts = self.by_ranges(strings.len(), |rows| {
-            let mut out = strings.builder(rows.len());
+            let mut out = strings.builder(rows.len(), strings.bytes(rows.clone()));
             for i in rows {
                 let result = match strings.get(i).map(|s| f(i, s)).transpose() {
                     Ok(result) => result.flatten(),
