@@ -9,14 +9,16 @@ use arrow_array::{new_empty_array, Array, ArrayRef};
 use arrow_schema::{DataType, Field, FieldRef};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyString;
 use pyo3_arrow::input::AnyArray;
 use pyo3_arrow::{PyArray, PyChunkedArray, PyDataType};
 use rfc3987::arrow::{Base, Batch, BatchError, OnInvalid, RowError};
-use rfc3987::{NormalizeOptions, ToIriOptions, ToUriOptions};
+use rfc3987::{Iri, NormalizeOptions, ToIriOptions, ToUriOptions};
 
 use crate::error::{iri_error, value_error};
+use crate::iri::PyIri;
 use crate::passes::level;
+use crate::text::Text;
 use crate::{abnf_rule, start_symbol};
 
 /// The batch settings from the keyword arguments every function takes.
@@ -70,7 +72,13 @@ struct Arrays {
 impl Arrays {
     /// The arrays of `input`, read while the interpreter is held (a stream's producer may need
     /// it).
-    fn of(input: AnyArray) -> PyResult<Self> {
+    fn of(input: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let input: AnyArray = input.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected an Arrow array of strings (an object with __arrow_c_array__ or __arrow_c_stream__: pyarrow, Polars, DuckDB, nanoarrow), not {}; for a list of str, pass pyarrow.array(values)",
+                input.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ))
+        })?;
         Ok(match input {
             AnyArray::Array(array) => {
                 let (array, field) = array.into_inner();
@@ -157,7 +165,7 @@ impl Arrays {
 #[pyo3(signature = (array, rule = Cow::Borrowed("IRI_reference"), *, parallel = true), text_signature = "(array, rule='IRI_reference', *, parallel=True)")]
 pub(crate) fn arrow_is_valid<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     rule: Cow<'_, str>,
     parallel: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -172,7 +180,7 @@ pub(crate) fn arrow_is_valid<'py>(
 #[pyo3(signature = (array, rule = Cow::Borrowed("IRI_reference"), *, parallel = true), text_signature = "(array, rule='IRI_reference', *, parallel=True)")]
 pub(crate) fn arrow_parse<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     rule: Cow<'_, str>,
     parallel: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -203,7 +211,7 @@ pub(crate) fn arrow_parsed_type(py: Python<'_>, string_type: PyDataType) -> PyRe
 )]
 pub(crate) fn arrow_normalize<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     level: Cow<'_, str>,
     nfc: bool,
     idn: bool,
@@ -223,7 +231,7 @@ pub(crate) fn arrow_normalize<'py>(
 )]
 pub(crate) fn arrow_to_uri<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     idna: bool,
     lenient: bool,
     errors: Cow<'_, str>,
@@ -242,7 +250,7 @@ pub(crate) fn arrow_to_uri<'py>(
 )]
 pub(crate) fn arrow_to_iri<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     idn_unicode: bool,
     errors: Cow<'_, str>,
     parallel: bool,
@@ -261,17 +269,20 @@ pub(crate) fn arrow_to_iri<'py>(
 pub(crate) fn arrow_resolve<'py>(
     py: Python<'py>,
     base: &Bound<'py, PyAny>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     strict: bool,
     errors: Cow<'_, str>,
     parallel: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = batch(parallel, &errors)?;
     let references = Arrays::of(array)?;
-    if let Ok(base) = base.extract::<PyBackedStr>() {
-        return references.map(py, |a, _| batch.resolve(Base::Scalar(&base), a, strict));
+    if base.is_instance_of::<PyString>() || base.is_instance_of::<PyIri>() {
+        // A base that is not an IRI is an error of the argument, at its own position.
+        let base = Text::of(base)?;
+        Iri::parse(base.as_str()).map_err(|e| iri_error(py, &base.error(e)))?;
+        return references.map(py, |a, _| batch.resolve(Base::Scalar(base.as_str()), a, strict));
     }
-    let bases = Arrays::of(base.extract()?)?;
+    let bases = Arrays::of(base)?;
     if bases.len() != references.len() {
         let lengths = BatchError::Lengths {
             references: references.len(),
@@ -292,7 +303,7 @@ pub(crate) fn arrow_resolve<'py>(
 #[pyo3(signature = (array, *, parallel = true))]
 pub(crate) fn arrow_lint_codes<'py>(
     py: Python<'py>,
-    array: AnyArray,
+    array: &Bound<'py, PyAny>,
     parallel: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let batch = Batch::new().parallel(parallel);
