@@ -366,5 +366,9 @@ fn concat(mut parts: Vec<ArrayRef>) -> Result<ArrayRef, BatchError> {
         return Ok(parts.pop().expect("one part"));
     }
     let parts: Vec<&dyn Array> = parts.iter().map(AsRef::as_ref).collect();
-    Ok(arrow_select::concat::concat(&parts)?)
+    arrow_select::concat::concat(&parts).map_err(|e| match e {
+        // Pieces that fit one by one but not together in 32-bit offsets.
+        ArrowError::OffsetOverflowError(_) => BatchError::TooLarge,
+        e => BatchError::Arrow(e),
+    })
 }
