@@ -54,7 +54,8 @@
 //! ```
 //!
 //! With the `serde` feature, every parsed type serializes as its string and deserializes by
-//! parsing.
+//! parsing. With the `arrow` feature, [`arrow::Batch`] applies the passes to whole Apache Arrow
+//! string arrays, on all cores.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -13,6 +13,14 @@ __all__ = [
     "_Rfc3987Match",
     "_rfc3987_match",
     "_rfc3987_parse",
+    "arrow_is_valid",
+    "arrow_lint_codes",
+    "arrow_normalize",
+    "arrow_parse",
+    "arrow_parsed_type",
+    "arrow_resolve",
+    "arrow_to_iri",
+    "arrow_to_uri",
     "CODES",
     "IRI",
     "RULES",
@@ -232,3 +240,33 @@ def _rfc3987_match(string: str, rule: str = "IRI_reference") -> _Rfc3987Match | 
 def _rfc3987_parse(string: str, rule: str | None = "IRI_reference") -> dict[str, str | None]:
     """`scheme`, `authority`, `path`, `query`, `fragment` of `string`, checked as `rule` (one
     of the start symbols or relative parts), or split by RFC 3986 Appendix B for `None`."""
+
+# The native half of rfc3987_rs.arrow (documented there). Arrays are any object with the Arrow
+# PyCapsule interface; results are pyarrow arrays.
+def arrow_is_valid(array: Any, rule: str = "IRI_reference", *, parallel: bool = True) -> Any: ...
+def arrow_parse(array: Any, rule: str = "IRI_reference", *, parallel: bool = True) -> Any: ...
+def arrow_parsed_type(string_type: Any) -> Any: ...
+def arrow_normalize(
+    array: Any,
+    level: str = "scheme",
+    *,
+    nfc: bool = False,
+    idn: bool = False,
+    errors: str = "null",
+    parallel: bool = True,
+) -> Any: ...
+def arrow_to_uri(
+    array: Any,
+    *,
+    idna: bool = False,
+    lenient: bool = False,
+    errors: str = "null",
+    parallel: bool = True,
+) -> Any: ...
+def arrow_to_iri(
+    array: Any, *, idn_unicode: bool = False, errors: str = "null", parallel: bool = True
+) -> Any: ...
+def arrow_resolve(
+    base: Any, array: Any, *, strict: bool = True, errors: str = "null", parallel: bool = True
+) -> Any: ...
+def arrow_lint_codes(array: Any, *, parallel: bool = True) -> Any: ...

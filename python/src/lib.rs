@@ -3,6 +3,7 @@
 //! add the drop-in modules and the jsonschema format checker on top of these functions.
 #![forbid(unsafe_code)]
 
+mod arrow;
 mod compat;
 mod diagnostics;
 mod error;
@@ -37,12 +38,12 @@ pub(crate) fn detach_if_long<T: Send>(py: Python<'_>, len: usize, f: impl FnOnce
 
 /// The rule named `name` (either RFC's spelling, `_` for `-`), or a `ValueError` that suggests
 /// the closest name.
-fn abnf_rule(name: &str) -> PyResult<AbnfRule> {
+pub(crate) fn abnf_rule(name: &str) -> PyResult<AbnfRule> {
     AbnfRule::named(name).map_err(value_error)
 }
 
 /// The start symbol named `name`, for the functions that build components.
-fn start_symbol(name: &str) -> PyResult<StartSymbol> {
+pub(crate) fn start_symbol(name: &str) -> PyResult<StartSymbol> {
     let rule = abnf_rule(name)?;
     rule.symbol().ok_or_else(|| {
         value_error(format!(
@@ -188,6 +189,15 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(passes::to_uri, m)?)?;
     m.add_function(wrap_pyfunction!(passes::to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(passes::build, m)?)?;
+    // The native half of rfc3987_rs.arrow.
+    m.add_function(wrap_pyfunction!(arrow::arrow_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_parsed_type, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_to_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_to_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_lint_codes, m)?)?;
     // The native half of rfc3987_rs.compat.rfc3987.
     m.add("_Rfc3987Match", py.get_type::<compat::Match>())?;
     m.add("_RFC3987_RULES", PyTuple::new(py, compat::RULES)?)?;

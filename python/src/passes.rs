@@ -20,7 +20,7 @@ use crate::text::Text;
 use crate::{detach_if_long, parsed};
 
 /// The rung of the §5.3 ladder named `level`.
-fn level(name: &str) -> PyResult<Level> {
+pub(crate) fn level(name: &str) -> PyResult<Level> {
     match name {
         "simple" => Ok(Level::Simple),
         "syntax" => Ok(Level::Syntax),

@@ -273,7 +273,7 @@ impl Batch {
     pub fn lint_codes(&self, array: &dyn Array) -> Result<ListArray, BatchError> {
         let strings = Strings::of(array)?;
         let parts = self.by_ranges(strings.len(), |rows| {
-            let mut codes = strings.builder(rows.len());
+            let mut codes = strings.builder(rows.len(), 0);
             let mut offsets = Vec::with_capacity(rows.len() + 1);
             let mut nulls = NullBufferBuilder::new(rows.len());
             let mut count = 0i32;
@@ -314,7 +314,7 @@ impl Batch {
         F: Fn(usize, &str) -> Result<Option<String>, RowError> + Sync,
     {
         let parts = self.by_ranges(strings.len(), |rows| {
-            let mut out = strings.builder(rows.len());
+            let mut out = strings.builder(rows.len(), strings.bytes(rows.clone()));
             for i in rows {
                 let result = match strings.get(i).map(|s| f(i, s)).transpose() {
                     Ok(result) => result.flatten(),
@@ -366,5 +366,9 @@ fn concat(mut parts: Vec<ArrayRef>) -> Result<ArrayRef, BatchError> {
         return Ok(parts.pop().expect("one part"));
     }
     let parts: Vec<&dyn Array> = parts.iter().map(AsRef::as_ref).collect();
-    Ok(arrow_select::concat::concat(&parts)?)
+    arrow_select::concat::concat(&parts).map_err(|e| match e {
+        // Pieces that fit one by one but not together in 32-bit offsets.
+        ArrowError::OffsetOverflowError(_) => BatchError::TooLarge,
+        e => BatchError::Arrow(e),
+    })
 }

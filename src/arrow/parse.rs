@@ -80,7 +80,7 @@ fn parse_rows(
     symbol: StartSymbol,
 ) -> Result<ArrayRef, BatchError> {
     let n = rows.len();
-    let mut columns: [StringsBuilder; STRING_FIELDS.len()] = std::array::from_fn(|_| strings.builder(n));
+    let mut columns: [StringsBuilder; STRING_FIELDS.len()] = std::array::from_fn(|_| strings.builder(n, 0));
     let mut position = Int64Builder::with_capacity(n);
     let mut nulls = NullBufferBuilder::new(n);
     for i in rows {

@@ -1,6 +1,7 @@
 //! The string arrays the batch functions read and write: Arrow's three string layouts, read
 //! row by row without a copy, and a builder of the same layout for the results.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use arrow_array::builder::{GenericStringBuilder, StringViewBuilder};
@@ -49,9 +50,20 @@ impl<'a> Strings<'a> {
         }
     }
 
-    /// A builder of results in this array's layout.
-    pub(super) fn builder(&self, capacity: usize) -> StringsBuilder {
-        StringsBuilder::new(self.data_type(), capacity)
+    /// A builder of `rows` results in this array's layout, with room for `bytes` bytes of
+    /// strings (it grows beyond).
+    pub(super) fn builder(&self, rows: usize, bytes: usize) -> StringsBuilder {
+        StringsBuilder::new(self.data_type(), rows, bytes)
+    }
+
+    /// The bytes of strings in `rows` (for a view array, none are counted: its builder grows
+    /// by blocks).
+    pub(super) fn bytes(&self, rows: Range<usize>) -> usize {
+        match self {
+            Strings::Utf8(a) => (a.value_offsets()[rows.end] - a.value_offsets()[rows.start]) as usize,
+            Strings::Large(a) => (a.value_offsets()[rows.end] - a.value_offsets()[rows.start]) as usize,
+            Strings::View(_) => 0,
+        }
     }
 
     /// This array's type.
@@ -73,14 +85,13 @@ pub(super) enum StringsBuilder {
 }
 
 impl StringsBuilder {
-    /// A builder of `data_type` (`Utf8`, `LargeUtf8` or `Utf8View`) for about `capacity` rows.
-    pub(super) fn new(data_type: DataType, capacity: usize) -> Self {
+    /// A builder of `data_type` (`Utf8`, `LargeUtf8` or `Utf8View`) for `rows` rows and about
+    /// `bytes` bytes of strings.
+    pub(super) fn new(data_type: DataType, rows: usize, bytes: usize) -> Self {
         match data_type {
-            DataType::LargeUtf8 => {
-                StringsBuilder::Large(GenericStringBuilder::with_capacity(capacity, capacity * 32))
-            }
-            DataType::Utf8View => StringsBuilder::View(StringViewBuilder::with_capacity(capacity)),
-            _ => StringsBuilder::Utf8(GenericStringBuilder::with_capacity(capacity, capacity * 32), 0),
+            DataType::LargeUtf8 => StringsBuilder::Large(GenericStringBuilder::with_capacity(rows, bytes)),
+            DataType::Utf8View => StringsBuilder::View(StringViewBuilder::with_capacity(rows)),
+            _ => StringsBuilder::Utf8(GenericStringBuilder::with_capacity(rows, bytes), 0),
         }
     }
 
