@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 venv="${RFC3987_PYTHON_VENV:-.venv}"
+case "$venv" in /*) ;; *) venv="$PWD/$venv" ;; esac # the checks below run from tests/ too
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
@@ -21,9 +22,9 @@ rm -rf "$wheels"
 "$venv/bin/ruff" check rfc3987_rs tests bench ../examples/engines
 "$venv/bin/ruff" format --check rfc3987_rs tests bench ../examples/engines
 # pytest and the checks import the installed wheel: python/ itself is not on sys.path.
-(cd tests && "../$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
+(cd tests && "$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
-(cd tests && "../$venv/bin/pytest" -q -p no:cacheprovider)
+(cd tests && "$venv/bin/pytest" -q -p no:cacheprovider)
 
 # The wheel is abi3: the same file serves every CPython from 3.9 on. Where pyenv has the oldest
 # supported and the newest versions, the API tests run on them too (pytest 8.4 is the last for
