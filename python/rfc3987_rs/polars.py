@@ -20,8 +20,13 @@ The methods are those of :mod:`rfc3987_rs.arrow`, with its options and defaults:
 
 Each is elementwise (``map_batches(..., is_elementwise=True)``): the streaming engine may cut a
 column into batches and call it from its threads, and the interpreter is released while a
-batch is worked on. ``parallel`` is as in :mod:`rfc3987_rs.arrow`. With ``errors="raise"``,
-Polars raises the :class:`~rfc3987_rs.IRIError` again with its message but not its attributes.
+batch is worked on. ``parallel`` is as in :mod:`rfc3987_rs.arrow`, and on by default, unlike
+in DuckDB and Spark: Polars' in-memory engine hands a whole column to one call, which
+``parallel=False`` would leave to one core (a million IRIs normalized on two cores: 0.24 s
+against 0.46 s), while the streaming engine's calls take the same time either way.
+
+With ``errors="raise"``, Polars raises the :class:`~rfc3987_rs.IRIError` again with its message
+but not its attributes.
 
 mypy sees no ``.iri`` on ``pl.Expr`` (Polars registers it at run time): ``IRIExpr(expr)`` is the
 same namespace, typed. Needs Polars 1.33 or newer and pyarrow: ``pip install rfc3987-rs[polars]``.
