@@ -29,7 +29,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "engines"
 # Valid IRI references already in normal form (RFC 3987 §5.3: lowercase scheme and host, no
 # percent-encoded unreserved character, no default port, no dot segment to remove): RFC 3986
 # §1.1.2's examples, RFC 3986 §5.4's base and a relative reference of §5.4.1 (a relative
-# reference is not resolved by normalization), and RFC 3987 §3.2's IRI forms.
+# reference is not resolved by normalization), and IRIs of RFC 3987 §3.1 and §3.2.
 NORMAL = [
     "ftp://ftp.is.co.za/rfc/rfc1808.txt",
     "http://www.ietf.org/rfc/rfc2396.txt",
