@@ -10,6 +10,8 @@ venv="${RFC3987_PYTHON_VENV:-.venv}"
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
+# Absolute, so that it holds in tests/ too (RFC3987_PYTHON_VENV may be either).
+venv=$(cd "$venv" && pwd)
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
 
 # The wheel, built as a release would be, and installed in place of any earlier build.
@@ -21,9 +23,9 @@ rm -rf "$wheels"
 "$venv/bin/ruff" check rfc3987_rs tests bench
 "$venv/bin/ruff" format --check rfc3987_rs tests bench
 # pytest and the checks import the installed wheel: python/ itself is not on sys.path.
-(cd tests && "../$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
+(cd tests && "$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
-(cd tests && "../$venv/bin/pytest" -q -p no:cacheprovider)
+(cd tests && "$venv/bin/pytest" -q -p no:cacheprovider)
 
 # The wheel is abi3: the same file serves every CPython from 3.9 on. Where pyenv has the oldest
 # supported and the newest versions, the API tests run on them too (pytest 8.4 is the last for

@@ -104,9 +104,15 @@ impl Arrays {
         self.chunks.iter().map(|c| c.len()).sum()
     }
 
-    /// The arrays as one.
+    /// The arrays as one, each checked first: concatenation reads the offsets and views it
+    /// copies, and a foreign chunk's may point anywhere.
     fn concat(self) -> Result<ArrayRef, BatchError> {
-        let chunks: Vec<&dyn Array> = self.chunks.iter().map(AsRef::as_ref).collect();
+        let checked = self
+            .chunks
+            .into_iter()
+            .map(checked)
+            .collect::<Result<Vec<_>, _>>()?;
+        let chunks: Vec<&dyn Array> = checked.iter().map(AsRef::as_ref).collect();
         Ok(match chunks[..] {
             [] => new_empty_array(self.field.data_type()),
             [one] => one.slice(0, one.len()),
@@ -290,9 +296,7 @@ pub(crate) fn arrow_resolve<'py>(
         };
         return Err(batch_error(py, lengths));
     }
-    let bases = py
-        .detach(|| bases.concat().and_then(checked))
-        .map_err(|e| batch_error(py, e))?;
+    let bases = py.detach(|| bases.concat()).map_err(|e| batch_error(py, e))?;
     references.map(py, |a, row| {
         batch.resolve(Base::Array(&bases.slice(row, a.len())), a, strict)
     })
