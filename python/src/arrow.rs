@@ -35,16 +35,18 @@ fn batch(parallel: bool, errors: &str) -> PyResult<Batch> {
     Ok(Batch::new().parallel(parallel).on_invalid(on_invalid))
 }
 
-/// The Python exception for `error`: `IRIError` (with `row`, the 0-based row) for an invalid
-/// row or base, `TypeError` for an array that does not hold strings, else `ValueError`.
+/// The Python exception for `error`: for an invalid row, `IRIError` (or `ValueError` when the
+/// row is an IRI that cannot be mapped to a URI) with `row`, its 0-based index; `IRIError` for a
+/// base that is not an IRI, `TypeError` for an array that does not hold strings, else
+/// `ValueError`.
 fn batch_error(py: Python<'_>, error: BatchError) -> PyErr {
     match error {
         BatchError::NotStrings(_) => PyTypeError::new_err(error.to_string()),
-        BatchError::Invalid {
-            index,
-            error: RowError::Parse(e),
-        } => {
-            let err = iri_error(py, &e);
+        BatchError::Invalid { index, error } => {
+            let err = match error {
+                RowError::Parse(e) => iri_error(py, &e),
+                e => value_error(format!("row {index}: {e}")),
+            };
             match err.value(py).setattr("row", index) {
                 Ok(()) => err,
                 Err(e) => e,

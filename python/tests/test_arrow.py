@@ -317,6 +317,7 @@ def test_to_uri_idna_rejection_is_a_row_error() -> None:
     with pytest.raises(ValueError) as raised:
         A.to_uri(pa.array(rows), idna=True, errors="raise")
     assert str(raised.value) == f"row 1: {caught.value}"
+    assert getattr(raised.value, "row", None) == 1
 
 
 def foreign(layout: Any, offsets: list[int], data: bytes, later: list[int] | None = None) -> Any:
