@@ -11,6 +11,8 @@ case "$venv" in /*) ;; *) venv="$PWD/$venv" ;; esac # the checks below run from 
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
+# Absolute, so that it holds in tests/ too (RFC3987_PYTHON_VENV may be either).
+venv=$(cd "$venv" && pwd)
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
 
 # The wheel, built as a release would be, and installed in place of any earlier build.

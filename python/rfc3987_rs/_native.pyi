@@ -77,6 +77,9 @@ class IRIError(ValueError):
     """What was asked for: the start symbol or rule, in RFC spelling."""
     input: str
     """The input, with U+FFFD for each lone surrogate."""
+    row: int
+    """The 0-based row in the whole input; only on the errors of `rfc3987_rs.arrow` with
+    `errors="raise"`."""
 
 @final
 class IRI:

@@ -12,8 +12,9 @@ Polars) should pass ``parallel=False``. The rows are independent: cutting a colu
 partitions and concatenating the results gives the same column.
 
 An invalid row gives null in the string functions (and its error in :func:`parse`), unless
-``errors="raise"``: then the first invalid row raises :class:`~rfc3987_rs.IRIError`, whose
-``row`` attribute is its 0-based index in the whole input.
+``errors="raise"``: then the first invalid row raises :class:`~rfc3987_rs.IRIError` (a
+``ValueError`` for a host that ToASCII rejects in :func:`to_uri`), whose ``row`` attribute is
+its 0-based index in the whole input.
 
 Requires ``pyarrow`` (``pip install rfc3987-rs[arrow]``).
 """

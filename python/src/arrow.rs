@@ -35,16 +35,18 @@ fn batch(parallel: bool, errors: &str) -> PyResult<Batch> {
     Ok(Batch::new().parallel(parallel).on_invalid(on_invalid))
 }
 
-/// The Python exception for `error`: `IRIError` (with `row`, the 0-based row) for an invalid
-/// row or base, `TypeError` for an array that does not hold strings, else `ValueError`.
+/// The Python exception for `error`: for an invalid row, `IRIError` (or `ValueError` when the
+/// row is an IRI that cannot be mapped to a URI) with `row`, its 0-based index; `IRIError` for a
+/// base that is not an IRI, `TypeError` for an array that does not hold strings, else
+/// `ValueError`.
 fn batch_error(py: Python<'_>, error: BatchError) -> PyErr {
     match error {
         BatchError::NotStrings(_) => PyTypeError::new_err(error.to_string()),
-        BatchError::Invalid {
-            index,
-            error: RowError::Parse(e),
-        } => {
-            let err = iri_error(py, &e);
+        BatchError::Invalid { index, error } => {
+            let err = match error {
+                RowError::Parse(e) => iri_error(py, &e),
+                e => value_error(format!("row {index}: {e}")),
+            };
             match err.value(py).setattr("row", index) {
                 Ok(()) => err,
                 Err(e) => e,
@@ -104,9 +106,15 @@ impl Arrays {
         self.chunks.iter().map(|c| c.len()).sum()
     }
 
-    /// The arrays as one.
+    /// The arrays as one, each checked first: concatenation reads the offsets and views it
+    /// copies, and a foreign chunk's may point anywhere.
     fn concat(self) -> Result<ArrayRef, BatchError> {
-        let chunks: Vec<&dyn Array> = self.chunks.iter().map(AsRef::as_ref).collect();
+        let checked = self
+            .chunks
+            .into_iter()
+            .map(checked)
+            .collect::<Result<Vec<_>, _>>()?;
+        let chunks: Vec<&dyn Array> = checked.iter().map(AsRef::as_ref).collect();
         Ok(match chunks[..] {
             [] => new_empty_array(self.field.data_type()),
             [one] => one.slice(0, one.len()),
@@ -290,9 +298,7 @@ pub(crate) fn arrow_resolve<'py>(
         };
         return Err(batch_error(py, lengths));
     }
-    let bases = py
-        .detach(|| bases.concat().and_then(checked))
-        .map_err(|e| batch_error(py, e))?;
+    let bases = py.detach(|| bases.concat()).map_err(|e| batch_error(py, e))?;
     references.map(py, |a, row| {
         batch.resolve(Base::Array(&bases.slice(row, a.len())), a, strict)
     })
