@@ -7,7 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 venv="${RFC3987_PYTHON_VENV:-.venv}"
-case "$venv" in /*) ;; *) venv="$PWD/$venv" ;; esac # the checks below run from tests/ too
 if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
