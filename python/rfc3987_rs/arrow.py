@@ -7,8 +7,9 @@ Each function takes any object with the Arrow PyCapsule interface — a pyarrow 
 the input's layout. A null row gives a null result.
 
 The work runs with the GIL released and, on a large array, on all cores (rayon's pool; set
-``RAYON_NUM_THREADS`` to size it). Engines that already run one task per core (Spark, DuckDB,
-Polars) should pass ``parallel=False``. The rows are independent: cutting a column into
+``RAYON_NUM_THREADS`` to size it). Engines that already run one task per core (Spark, DuckDB)
+should pass ``parallel=False``; Polars' in-memory engine hands a whole column to one call, so
+:mod:`rfc3987_rs.polars` keeps all cores. The rows are independent: cutting a column into
 partitions and concatenating the results gives the same column.
 
 An invalid row gives null in the string functions (and its error in :func:`parse`), unless
