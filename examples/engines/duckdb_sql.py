@@ -10,14 +10,13 @@ writes a sample file first; ``--out`` writes the checked rows as Parquet.
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import duckdb
 
 import rfc3987_rs.duckdb
 
-from sample import write_sample
+from sample import arguments
 
 CHECK = """
 CREATE TABLE checked AS
@@ -43,13 +42,7 @@ SELECT iri, valid, normalized, parsed.error_component, parsed.error_position FRO
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parquet", help="a Parquet file with a string column 'iri'")
-    parser.add_argument("--make-sample", action="store_true", help="write a sample file first")
-    parser.add_argument("--out", help="write the checked rows to this Parquet file")
-    args = parser.parse_args()
-    if args.make_sample:
-        write_sample(args.parquet)
+    args = arguments(__doc__)
 
     con = duckdb.connect()
     rfc3987_rs.duckdb.register(con)

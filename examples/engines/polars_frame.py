@@ -10,24 +10,17 @@ component their error is in, and the rows that normalization changed are printed
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import polars as pl
 
 import rfc3987_rs.polars  # noqa: F401 (registers the namespace .iri)
 
-from sample import write_sample
+from sample import arguments
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parquet", help="a Parquet file with a string column 'iri'")
-    parser.add_argument("--make-sample", action="store_true", help="write a sample file first")
-    parser.add_argument("--out", help="write the checked rows to this Parquet file")
-    args = parser.parse_args()
-    if args.make_sample:
-        write_sample(args.parquet)
+    args = arguments(__doc__)
 
     iri = pl.col("iri")
     parsed = iri.iri.parse()

@@ -6,6 +6,7 @@ normalizes, three that are not IRI references, and a null.
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pyarrow as pa
@@ -26,3 +27,16 @@ def write_sample(path: str) -> None:
     iris = (Path(__file__).resolve().parent.parent / "iris.txt").read_text("utf-8").splitlines()
     rows = [*iris, *NOT_NORMAL, *INVALID, None]
     pq.write_table(pa.table({"iri": pa.array(rows, pa.string())}), path)
+
+
+def arguments(doc: str, out: str = "file") -> argparse.Namespace:
+    """The command line of every example: the Parquet file, ``--make-sample`` to write this
+    sample there first, and ``--out`` for the checked rows (a Parquet ``out``)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("parquet", help="a Parquet file with a string column 'iri'")
+    parser.add_argument("--make-sample", action="store_true", help="write a sample file first")
+    parser.add_argument("--out", help=f"write the checked rows to this Parquet {out}")
+    args = parser.parse_args()
+    if args.make_sample:
+        write_sample(args.parquet)
+    return args

@@ -12,7 +12,6 @@ two-core master; on a cluster, each worker needs rfc3987-rs installed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -25,7 +24,7 @@ from pyspark.sql import functions as F
 
 from rfc3987_rs import arrow
 
-from sample import write_sample
+from sample import arguments
 
 CHECKED = (
     "iri string, valid boolean, normalized string, error_component string, error_position long"
@@ -51,13 +50,7 @@ def check(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("parquet", help="a Parquet file with a string column 'iri'")
-    parser.add_argument("--make-sample", action="store_true", help="write a sample file first")
-    parser.add_argument("--out", help="write the checked rows to this Parquet directory")
-    args = parser.parse_args()
-    if args.make_sample:
-        write_sample(args.parquet)
+    args = arguments(__doc__, "directory")
 
     # The Python workers are this interpreter, which has rfc3987_rs and pyarrow; the driver
     # listens on the loopback address only.
