@@ -340,10 +340,14 @@ pub(crate) fn visible(c: char) -> String {
 
 /// The terminal columns `c` takes as [`visible`] writes it: two for wide (East Asian)
 /// characters, none for combining marks, so that the caret lands under the failing character.
+/// Without the feature `unicode-width`, one column for every character.
 fn visible_width(c: char) -> usize {
     if is_invisible(c) {
         visible(c).len()
     } else {
-        unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
+        #[cfg(feature = "unicode-width")]
+        return unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        #[cfg(not(feature = "unicode-width"))]
+        return 1;
     }
 }

@@ -1,17 +1,25 @@
 //! The comparison ladder of RFC 3987 §5.3: syntax-based normalization (§5.3.2), scheme-based
 //! normalization (§5.3.3), and equivalence at each level.
 
+#[cfg(feature = "nfc")]
 use std::borrow::Cow;
 
+#[cfg(feature = "nfc")]
 use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
 
 use crate::bytes::find_byte;
-use crate::chars::{is_iprivate, is_iunreserved, is_unreserved};
+use crate::chars::is_iunreserved;
+#[cfg(feature = "nfc")]
+use crate::chars::{is_iprivate, is_unreserved};
 use crate::components::HostSpans;
+#[cfg(feature = "idna")]
 use crate::idn;
-use crate::pct::{decode_where, decode_where_into};
+#[cfg(feature = "nfc")]
+use crate::pct::decode_where;
+use crate::pct::decode_where_into;
 use crate::recompose::Recomposer;
 use crate::resolve::{has_dot_segment, remove_dot_segments_into};
+#[cfg(feature = "idna")]
 use crate::to_uri::is_dns_scheme;
 use crate::types::{Built, IriRef, Reference};
 
@@ -95,6 +103,9 @@ impl NormalizeOptions {
     ///   §2.2). Keeping the original character is the one choice that changes neither the
     ///   validity nor the resource the IRI names. Such a character has NFC_Quick_Check=No, so it
     ///   never comes out of NFC, and a second pass keeps it again: the result is idempotent.
+    ///
+    /// Feature `nfc`.
+    #[cfg(feature = "nfc")]
     pub fn nfc(mut self, on: bool) -> Self {
         self.nfc = on;
         self
@@ -130,6 +141,9 @@ impl NormalizeOptions {
     /// normalize to the latter. This departs from §5.3.3's "SHOULD NOT be converted into ASCII
     /// Compatible Encoding", whose reason is legibility; a look-alike is the opposite of
     /// legible (§6.1 b).
+    ///
+    /// Feature `idna`.
+    #[cfg(feature = "idna")]
     pub fn idn(mut self, on: bool) -> Self {
         self.idn = on;
         self
@@ -183,6 +197,7 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case(s))
     });
+    #[cfg(feature = "idna")]
     let dns = options.idn && scheme.is_some_and(is_dns_scheme);
     // §5.3.3: an empty port, or the scheme's default, is dropped.
     let port = iri.authority().and_then(|authority| {
@@ -217,7 +232,8 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
                 // then §5.3.3's IDN step, then §5.3.2.1 (US-ASCII only hosts).
                 let start = text.len();
                 component(text, authority.host_str(), false, options);
-                if options.idn && dns {
+                #[cfg(feature = "idna")]
+                if dns {
                     if let Some(unicode) = idn::normalize_host(&text[start..]) {
                         text.truncate(start);
                         text.push_str(&unicode);
@@ -285,12 +301,13 @@ fn is_normal(iri: &IriRef<&str>, options: &NormalizeOptions, port: Option<&str>,
 }
 
 /// §5.3.2.3 and, when asked for, §5.3.2.2 on one component, appended to `out`.
+#[cfg_attr(not(feature = "nfc"), allow(unused_variables))]
 fn component(out: &mut String, text: &str, in_query: bool, options: &NormalizeOptions) {
+    #[cfg(feature = "nfc")]
     if options.nfc {
-        nfc_component(out, &percent_encoding(text), in_query);
-    } else {
-        decode_where_into(out, text, is_iunreserved);
+        return nfc_component(out, &percent_encoding(text), in_query);
     }
+    decode_where_into(out, text, is_iunreserved);
 }
 
 /// Appends `text` with its ASCII letters in lowercase (§5.3.2.1, for the scheme and hosts that
@@ -312,6 +329,7 @@ fn push_lowercase(out: &mut String, text: &str) {
 /// what is "appropriate" per §2.2, which is `iprivate` in the query; see `to_iri`.) The §4.1
 /// bidi formatting characters are left out of `ucschar` here (see `is_ucschar`), so they stay
 /// encoded too.
+#[cfg(feature = "nfc")]
 fn percent_encoding(component: &str) -> Cow<'_, str> {
     decode_where(component, is_iunreserved)
 }
@@ -321,6 +339,7 @@ fn percent_encoding(component: &str) -> Cow<'_, str> {
 /// the characters whose NFC the component may not hold or is reserved (see
 /// [`NormalizeOptions::nfc`]). Every character of a run is allowed in the component; a run
 /// whose NFC were not (no such run is known; this is the guard) is kept as written.
+#[cfg(feature = "nfc")]
 fn nfc_component(out: &mut String, component: &str, in_query: bool) {
     let allowed = |c: char| is_iunreserved(c) || (in_query && is_iprivate(c));
     let mut run = String::new();
@@ -356,6 +375,7 @@ fn nfc_component(out: &mut String, component: &str, in_query: bool) {
 
 /// Whether the NFC of `c` alone consists of characters `allowed` accepts (false for U+037E,
 /// whose NFC is ";", and U+1FEF, whose NFC is "`").
+#[cfg(feature = "nfc")]
 fn nfc_stays_allowed(c: char, allowed: impl Fn(char) -> bool) -> bool {
     c.is_ascii()
         || is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
@@ -419,6 +439,7 @@ pub(crate) fn is_us_ascii_only(host: &str) -> bool {
 /// RFC 3987 §5.3.2.1: ASCII letters of a host to lowercase, except inside `%HH` (whose hex
 /// digits §5.3.2.1 puts in uppercase, as `percent_encoding` already did). Only for reg-names that
 /// are US-ASCII only ([`reg_name_case`]), and as the fix of the `uppercase-host` lint.
+#[cfg(feature = "lint")]
 pub(crate) fn lowercase_ascii_outside_pct(host: &str) -> String {
     let mut out = host.to_string();
     lowercase_outside_pct(&mut out, 0);

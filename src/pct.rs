@@ -48,8 +48,10 @@ pub(crate) fn decode_where_into(out: &mut String, component: &str, decode: impl 
     }
 }
 
-/// One UTF-8 sequence written as `%HH` triplets.
+/// One UTF-8 sequence written as `%HH` triplets. (The code points of the ill-formed units are
+/// read by the `lint` feature's checks only.)
 #[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "lint"), allow(dead_code))]
 pub(crate) enum Unit {
     /// A well-formed sequence (RFC 3629 §4; Unicode §3.9, Table 3-7).
     Char(char),

@@ -2,17 +2,22 @@
 //! (§3.2.1).
 
 use crate::chars::{is_iprivate, is_lookalike, is_ucschar, is_unreserved};
+#[cfg(feature = "idna")]
 use crate::components::HostSpans;
+#[cfg(feature = "idna")]
 use crate::idn;
 use crate::pct::decode_where;
 use crate::recompose::Recomposer;
+#[cfg(feature = "idna")]
 use crate::to_uri::DNS_SCHEMES;
 use crate::types::{Built, IriRef, UriReference};
 
 /// What [`to_iri`] does beyond RFC 3987 §3.2 steps 1–5.
 #[derive(Clone, Debug)]
 pub struct ToIriOptions {
+    #[cfg(feature = "idna")]
     idn_unicode: bool,
+    #[cfg(feature = "idna")]
     dns_schemes: Vec<String>,
 }
 
@@ -26,7 +31,9 @@ impl ToIriOptions {
     /// Steps 1–5 only: host labels stay as they are.
     pub fn new() -> Self {
         ToIriOptions {
+            #[cfg(feature = "idna")]
             idn_unicode: false,
+            #[cfg(feature = "idna")]
             dns_schemes: DNS_SCHEMES.iter().map(|s| s.to_string()).collect(),
         }
     }
@@ -51,12 +58,16 @@ impl ToIriOptions {
     /// let uri = UriRef::parse("http://xn--example-df0d.com/").unwrap();
     /// assert_eq!(to_iri(&uri, &options).as_str(), "http://xn--example-df0d.com/");
     /// ```
+    ///
+    /// Feature `idna`.
+    #[cfg(feature = "idna")]
     pub fn idn_unicode(mut self, on: bool) -> Self {
         self.idn_unicode = on;
         self
     }
 
-    /// The schemes whose host is a DNS name (default: [`DNS_SCHEMES`]).
+    /// The schemes whose host is a DNS name (default: [`DNS_SCHEMES`]). Feature `idna`.
+    #[cfg(feature = "idna")]
     pub fn dns_schemes<I: IntoIterator<Item = S>, S: Into<String>>(mut self, schemes: I) -> Self {
         self.dns_schemes = schemes.into_iter().map(Into::into).collect();
         self
@@ -87,6 +98,7 @@ impl ToIriOptions {
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new()).as_str(), "http://www.example.org/Dürst");
 /// let uri = UriRef::parse("http://xn--99zt52a.example.org/%e2%80%ae").unwrap();
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new()).as_str(), "http://xn--99zt52a.example.org/%E2%80%AE");
+/// # #[cfg(feature = "idna")]
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new().idn_unicode(true)).as_str(), "http://納豆.example.org/%E2%80%AE");
 /// ```
 ///
@@ -98,6 +110,7 @@ pub fn to_iri<R: UriReference>(uri: &R, options: &ToIriOptions) -> R::Iri {
 }
 
 /// [`to_iri`] on the widest type.
+#[cfg_attr(not(feature = "idna"), allow(unused_variables))]
 fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
     let mut out = Recomposer::with_capacity(uri.as_str().len());
     let scheme = uri.scheme();
@@ -117,9 +130,13 @@ fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
         .into_owned()
     };
     if let Some(authority) = uri.authority() {
-        let dns = scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
+        #[cfg_attr(not(feature = "idna"), allow(unused_mut))]
         let mut host = decode(authority.host_str(), false);
-        if options.idn_unicode && dns && matches!(authority.host_spans(), HostSpans::RegName) {
+        #[cfg(feature = "idna")]
+        if options.idn_unicode
+            && matches!(authority.host_spans(), HostSpans::RegName)
+            && scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)))
+        {
             host = idn::to_unicode(&host);
         }
         let userinfo = authority.userinfo().map(|u| decode(u, false));

@@ -4,14 +4,19 @@
 use std::fmt;
 use std::ops::Deref;
 
+#[cfg(feature = "legacy-charsets")]
 use encoding_rs::Encoding;
 
 use crate::bytes::next_non_ascii;
+#[cfg(feature = "idna")]
 use crate::components::HostSpans;
 use crate::error::ParseError;
+#[cfg(feature = "idna")]
 use crate::idn::{self, IdnaError};
+#[cfg(feature = "legacy-charsets")]
+use crate::legacy::DecodeError;
 use crate::pct::encode_octets;
-use crate::preprocess::{encode_unwise, is_unwise, DecodeError};
+use crate::preprocess::{encode_unwise, is_unwise};
 use crate::recompose::Recomposer;
 use crate::types::{Built, IriRef, Reference, UriRef};
 
@@ -27,9 +32,13 @@ use crate::types::{Built, IriRef, Reference, UriRef};
 /// | `file` | RFC 8089 §2 |
 ///
 /// [`ToIriOptions::idn_unicode`]: crate::ToIriOptions::idn_unicode
+///
+/// Feature `idna`.
+#[cfg(feature = "idna")]
 pub const DNS_SCHEMES: &[&str] = &["http", "https", "ws", "wss", "ftp", "file"];
 
 /// Whether `scheme` is one of [`DNS_SCHEMES`] (schemes are case-insensitive, RFC 3986 §3.1).
+#[cfg(feature = "idna")]
 pub(crate) fn is_dns_scheme(scheme: &str) -> bool {
     DNS_SCHEMES.iter().any(|d| d.eq_ignore_ascii_case(scheme))
 }
@@ -37,6 +46,7 @@ pub(crate) fn is_dns_scheme(scheme: &str) -> bool {
 /// What [`to_uri`] does beyond RFC 3987 §3.1 step 2.
 ///
 /// ```
+/// # #[cfg(feature = "idna")] {
 /// use rfc3987::{to_uri, IriRef, ToUriOptions};
 ///
 /// let iri = IriRef::parse("http://résumé.example.org/ros\u{e9}").unwrap();
@@ -44,12 +54,16 @@ pub(crate) fn is_dns_scheme(scheme: &str) -> bool {
 /// assert_eq!(plain.as_str(), "http://r%C3%A9sum%C3%A9.example.org/ros%C3%A9");
 /// let idna = to_uri(&iri, &ToUriOptions::new().idna(true)).unwrap();
 /// assert_eq!(idna.as_str(), "http://xn--rsum-bpad.example.org/ros%C3%A9");
+/// # }
 /// ```
 #[derive(Clone, Debug)]
 pub struct ToUriOptions {
+    #[cfg(feature = "idna")]
     idna: bool,
+    #[cfg(feature = "idna")]
     dns_schemes: Vec<String>,
     lenient: bool,
+    #[cfg(feature = "legacy-charsets")]
     query_encoding: Option<&'static Encoding>,
 }
 
@@ -63,9 +77,12 @@ impl ToUriOptions {
     /// The plain mapping of §3.1 step 2: no ToASCII, strict input, UTF-8 everywhere.
     pub fn new() -> Self {
         ToUriOptions {
+            #[cfg(feature = "idna")]
             idna: false,
+            #[cfg(feature = "idna")]
             dns_schemes: DNS_SCHEMES.iter().map(|s| s.to_string()).collect(),
             lenient: false,
+            #[cfg(feature = "legacy-charsets")]
             query_encoding: None,
         }
     }
@@ -75,13 +92,16 @@ impl ToUriOptions {
     /// UseSTD3ASCIIRules, where RFC 3987 cites IDNA2003 (see [`IdnaError`](crate::IdnaError) for
     /// the choices and where results differ from IDNA2003). A label ToASCII rejects is an error
     /// ([`ToUriError::Idna`]); IP literals, other schemes and the query are never converted.
+    /// Feature `idna`.
+    #[cfg(feature = "idna")]
     pub fn idna(mut self, on: bool) -> Self {
         self.idna = on;
         self
     }
 
     /// The schemes whose host is a DNS name (default: [`DNS_SCHEMES`]); compared
-    /// case-insensitively.
+    /// case-insensitively. Feature `idna`.
+    #[cfg(feature = "idna")]
     pub fn dns_schemes<I: IntoIterator<Item = S>, S: Into<String>>(mut self, schemes: I) -> Self {
         self.dns_schemes = schemes.into_iter().map(Into::into).collect();
         self
@@ -101,7 +121,7 @@ impl ToUriOptions {
     /// percent-encoding. `label` is a WHATWG Encoding Standard label (`shift_jis`,
     /// `iso-8859-1`, ...); for UTF-8 and UTF-16, which are Unicode-based, nothing changes. Other
     /// schemes and components are never affected. A query character the charset cannot
-    /// represent is an error ([`ToUriError::Unmappable`]).
+    /// represent is an error ([`ToUriError::Unmappable`]). Feature `legacy-charsets`.
     ///
     /// ```
     /// use rfc3987::{to_uri, IriRef, ToUriOptions};
@@ -110,6 +130,7 @@ impl ToUriOptions {
     /// let latin1 = ToUriOptions::new().query_charset("iso-8859-1").unwrap();
     /// assert_eq!(to_uri(&iri, &latin1).unwrap().as_str(), "http://example.org/r%C3%A9sum%C3%A9?q=r%E9sum%E9");
     /// ```
+    #[cfg(feature = "legacy-charsets")]
     pub fn query_charset(mut self, label: &str) -> Result<Self, DecodeError> {
         let encoding = Encoding::for_label(label.trim().as_bytes())
             .ok_or_else(|| DecodeError::UnknownLabel(label.to_string()))?;
@@ -125,10 +146,12 @@ pub enum ToUriError {
     /// The input is not an IRI reference (lenient input only: [`to_uri_lenient`] parses).
     Parse(ParseError),
     /// A host label that ToASCII rejects (RFC 3987 §3.1: "The ToASCII operation may fail, but
-    /// this would mean that the IRI cannot be resolved").
+    /// this would mean that the IRI cannot be resolved"). Feature `idna`.
+    #[cfg(feature = "idna")]
     Idna(IdnaError),
     /// A query character that the document charset of [`ToUriOptions::query_charset`] cannot
-    /// represent.
+    /// represent. Feature `legacy-charsets`.
+    #[cfg(feature = "legacy-charsets")]
     Unmappable {
         /// The character.
         character: char,
@@ -141,7 +164,9 @@ impl fmt::Display for ToUriError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ToUriError::Parse(e) => e.fmt(f),
+            #[cfg(feature = "idna")]
             ToUriError::Idna(e) => e.fmt(f),
+            #[cfg(feature = "legacy-charsets")]
             ToUriError::Unmappable { character, encoding } => write!(
                 f,
                 "the query character {character:?} (U+{:04X}) cannot be encoded in {encoding}",
@@ -186,13 +211,18 @@ pub fn to_uri<R: Reference>(iri: &R, options: &ToUriOptions) -> Result<R::Uri, T
 fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<String>, ToUriError> {
     let scheme = iri.scheme();
     // The scheme is looked up only when ToASCII is asked for (the host is then converted).
-    let dns =
-        options.idna && scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)));
-    let idna = dns
+    #[cfg(feature = "idna")]
+    let idna = options.idna
+        && scheme.is_some_and(|s| options.dns_schemes.iter().any(|d| d.eq_ignore_ascii_case(s)))
         && iri
             .authority()
             .is_some_and(|a| matches!(a.host_spans(), HostSpans::RegName) && !a.host_str().is_empty());
+    #[cfg(not(feature = "idna"))]
+    let idna = false;
+    #[cfg(feature = "legacy-charsets")]
     let charset = options.query_encoding.is_some() && iri.query().is_some_and(|q| !q.is_ascii());
+    #[cfg(not(feature = "legacy-charsets"))]
+    let charset = false;
     if !idna && !charset {
         return Ok(map_step_2(iri));
     }
@@ -203,9 +233,8 @@ fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<Strin
     if let Some(authority) = iri.authority() {
         let host = authority.host_str();
         let host = match authority.host_spans() {
-            HostSpans::RegName if options.idna && dns && !host.is_empty() => {
-                idn::to_ascii(host).map_err(ToUriError::Idna)?
-            }
+            #[cfg(feature = "idna")]
+            HostSpans::RegName if idna => idn::to_ascii(host).map_err(ToUriError::Idna)?,
             _ => encode_ucschars(host),
         };
         let userinfo = authority.userinfo().map(encode_ucschars);
@@ -218,11 +247,7 @@ fn to_uri_ref(iri: &IriRef<&str>, options: &ToUriOptions) -> Result<UriRef<Strin
     }
     out.path(&encode_ucschars(iri.path().as_str()));
     if let Some(query) = iri.query() {
-        let http = scheme.is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
-        match options.query_encoding {
-            Some(encoding) if http => out.query(&encode_in_charset(query, encoding)?),
-            _ => out.query(&encode_ucschars(query)),
-        }
+        out.query(&encode_query(query, scheme, options)?);
     }
     if let Some(fragment) = iri.fragment() {
         out.fragment(&encode_ucschars(fragment));
@@ -329,8 +354,25 @@ fn encode_ucschars(component: &str) -> String {
     out
 }
 
+/// §3.1 step 2 on the query, or the HTTP special case of [`ToUriOptions::query_charset`].
+#[cfg(feature = "legacy-charsets")]
+fn encode_query(query: &str, scheme: Option<&str>, options: &ToUriOptions) -> Result<String, ToUriError> {
+    let http = scheme.is_some_and(|s| s.eq_ignore_ascii_case("http") || s.eq_ignore_ascii_case("https"));
+    match options.query_encoding {
+        Some(encoding) if http => encode_in_charset(query, encoding),
+        _ => Ok(encode_ucschars(query)),
+    }
+}
+
+/// §3.1 step 2 on the query.
+#[cfg(not(feature = "legacy-charsets"))]
+fn encode_query(query: &str, _: Option<&str>, _: &ToUriOptions) -> Result<String, ToUriError> {
+    Ok(encode_ucschars(query))
+}
+
 /// The HTTP special case: each run of non-ASCII characters of the query encoded in the document
 /// charset, every resulting octet percent-encoded.
+#[cfg(feature = "legacy-charsets")]
 fn encode_in_charset(query: &str, encoding: &'static Encoding) -> Result<String, ToUriError> {
     let mut out = String::with_capacity(query.len() * 2);
     let mut rest = query;

@@ -35,14 +35,21 @@ use std::sync::Arc;
 
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, BooleanArray, ListArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer};
-use arrow_schema::{ArrowError, DataType, Field};
+use arrow_array::{Array, ArrayRef, BooleanArray};
+use arrow_schema::{ArrowError, DataType};
 use rayon::prelude::*;
+#[cfg(feature = "lint")]
+use {
+    arrow_array::ListArray,
+    arrow_buffer::{NullBufferBuilder, OffsetBuffer},
+    arrow_schema::Field,
+};
 
+#[cfg(feature = "lint")]
+use crate::lint;
 use crate::{
-    lint, resolve, resolve_non_strict, to_iri, AbnfRule, Iri, IriRef, NormalizeOptions, ParseError,
-    ToIriOptions, ToUriError, ToUriOptions, UriRef,
+    resolve, resolve_non_strict, to_iri, AbnfRule, Iri, IriRef, NormalizeOptions, ParseError, ToIriOptions,
+    ToUriError, ToUriOptions, UriRef,
 };
 
 pub use parse::parsed_type;
@@ -91,6 +98,8 @@ impl From<ToUriError> for RowError {
     fn from(e: ToUriError) -> Self {
         match e {
             ToUriError::Parse(e) => RowError::Parse(e),
+            // Without the features `idna` and `legacy-charsets`, `Parse` is the only kind.
+            #[allow(unreachable_patterns)]
             e => RowError::ToUri(e),
         }
     }
@@ -269,7 +278,8 @@ impl Batch {
 
     /// The codes of each row's diagnostics ([`crate::lint`]: the coded checks of RFC 3987 §4.1,
     /// §4.2, §5.3, §6.1, §7.5 and §8, or the code of the syntax error), one per diagnostic, in
-    /// the order `lint` gives them; an empty list for a row with none.
+    /// the order `lint` gives them; an empty list for a row with none. Feature `lint`.
+    #[cfg(feature = "lint")]
     pub fn lint_codes(&self, array: &dyn Array) -> Result<ListArray, BatchError> {
         let strings = Strings::of(array)?;
         let parts = self.by_ranges(strings.len(), |rows| {

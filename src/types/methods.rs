@@ -7,6 +7,7 @@ use std::ops::Deref;
 
 use super::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
 use super::{Built, Reference, WithScheme};
+#[cfg(feature = "lint")]
 use crate::checks::Diagnostic;
 use crate::edit::{edit, EditError, Part};
 use crate::normalize::{Level, NormalizeOptions};
@@ -41,6 +42,8 @@ macro_rules! every_type {
             }
 
             /// The findings of the checks beyond the grammar ([`check`](crate::check)).
+            /// Feature `lint`.
+            #[cfg(feature = "lint")]
             pub fn check(&self) -> Vec<Diagnostic> {
                 crate::check(self)
             }
