@@ -6,10 +6,11 @@
 #   benches/callgrind.sh [LINES]            the loops of benches/count.rs (first LINES lines, 20,000)
 #   benches/callgrind.sh check [FILE]       whole processes, instructions and the best of five
 #                                           wall-clock times: `iri check` against the oxiri line
-#                                           checker (FILE: ../shared/corpus/bench/iris-nonascii.txt;
-#                                           the times mean more on a bigger file)
+#                                           checker (FILE: benches/data/iris-nonascii.txt.gz,
+#                                           unpacked into target/bench-data; the times mean
+#                                           more on a bigger file)
 #
-# Needs valgrind and ../shared/corpus/bench (see BENCHMARKS.md).
+# Needs valgrind (see BENCHMARKS.md); the inputs are in benches/data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,9 +44,16 @@ best_time() {
 }
 
 if [ "${1:-}" = "check" ]; then
-  file=${2:-../shared/corpus/bench/iris-nonascii.txt}
+  target=${CARGO_TARGET_DIR:-target}
+  file=${2:-}
+  if [ -z "$file" ]; then
+    file=$target/bench-data/iris-nonascii.txt
+    mkdir -p "${file%/*}"
+    gzip -dc benches/data/iris-nonascii.txt.gz >"$file.$$"
+    mv "$file.$$" "$file"
+  fi
   cargo build --release -p iri-cli -q
-  iri=target/release/iri
+  iri=$target/release/iri
   base=$(instructions "$count_bin" linecheck "$file")
   base_time=$(best_time "$count_bin" linecheck "$file")
   printf '%-34s %15s %8s %9s %8s\n' "whole process, ${file##*/}" instructions "÷ oxiri" "time (s)" "÷ oxiri"

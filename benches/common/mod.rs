@@ -1,5 +1,6 @@
-//! Shared by the benchmarks: the corpora of ../shared/corpus/bench and short criterion settings
-//! (the machines are shared and noisy: compare crates within one run, as ratios).
+//! Shared by the benchmarks: the corpora of benches/data (gzip-compressed; see its SOURCES.md)
+//! and short criterion settings (the machines are shared and noisy: compare crates within one
+//! run, as ratios).
 #![allow(dead_code)] // each benchmark uses part of this module
 
 pub mod work;
@@ -8,12 +9,16 @@ use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Throughput};
 
-/// `../shared/corpus/bench/<name>`.
+/// The text of `benches/data/<name>.gz`, inflated in memory.
 pub fn corpus(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/bench")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .join("benches/data")
+        .join(format!("{name}.gz"));
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(file), &mut text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text
 }
 
 /// Ten samples of about three seconds each after one second of warm-up, throughput in bytes.

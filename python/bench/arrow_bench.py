@@ -6,12 +6,11 @@ Python loop, for reference. Rows per second, best of several rounds
 (`python bench/arrow_bench.py`, or `bench/run.sh arrow`), and instructions per row under
 callgrind (`bench/arrow_callgrind.sh`, which runs `--count`).
 
-Each corpus (bench.py's: ../shared/corpus/bench when it is there, else the samples in
-tests/data/corpus/bench-sample) becomes one pyarrow `string` array, the corpus repeated to at
-least `--rows` rows, on which the Arrow functions run on one thread (`parallel=False`) and on
-all cores (`parallel=True`, rayon's pool: `RAYON_NUM_THREADS` sizes it). The per-row Python
-loops and `lint_codes` run on one copy of the corpus (their time per row does not depend on
-the length of the array).
+Each corpus (bench.py's, from benches/data) becomes one pyarrow `string` array, the corpus
+repeated to at least `--rows` rows, on which the Arrow functions run on one thread
+(`parallel=False`) and on all cores (`parallel=True`, rayon's pool: `RAYON_NUM_THREADS` sizes
+it). The per-row Python loops and `lint_codes` run on one copy of the corpus (their time per
+row does not depend on the length of the array).
 """
 
 from __future__ import annotations

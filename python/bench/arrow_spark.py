@@ -6,12 +6,11 @@ same job with PyPI `rfc3987` 1.3.8 called on each row as a Python UDF would (`ma
 `rfc3987_rs.is_valid` in the same per-row loop, and a job whose function returns a constant
 column without reading the strings (what Spark, Parquet and the Arrow exchange cost alone).
 
-The Parquet file is the mixed corpus (bench.py's: ../shared/corpus/bench when it is there,
-else the sample) repeated to at least `--rows` rows, written once in `--files` parts to
-target/arrow-bench (each part a task: the same tasks on one core and on two). Each job ends in
-`count_if(valid)`, which makes Spark run the function on every row; its wall time is the best
-of `--rounds` runs (each a new query) after one warm-up run (the Python workers started, the
-JVM's code compiled).
+The Parquet file is the mixed corpus (bench.py's, from benches/data) repeated to at least
+`--rows` rows, written once in `--files` parts to target/arrow-bench (each part a task: the
+same tasks on one core and on two). Each job ends in `count_if(valid)`, which makes Spark run
+the function on every row; its wall time is the best of `--rounds` runs (each a new query)
+after one warm-up run (the Python workers started, the JVM's code compiled).
 
     bench/run.sh spark     (the bench environment: pyspark, pandas, pyarrow; Java 17)
 """
@@ -41,10 +40,9 @@ Batches = Iterator[pa.RecordBatch]
 def parquet(rows: int, files: int) -> tuple[Path, int]:
     """The Parquet directory of the mixed corpus repeated to at least `rows` rows in `files`
     parts of one row group each, written when it is not there yet, and its number of rows."""
-    where, iris, _ = corpora()
+    _, iris, _ = corpora()
     column = repeated(iris["mixed"], rows)
-    tag = "shared" if "shared" in where else "sample"
-    directory = ROOT / "target" / "arrow-bench" / f"iris-mixed-{tag}-{len(column)}-{files}.parquet"
+    directory = ROOT / "target" / "arrow-bench" / f"iris-mixed-100k-{len(column)}-{files}.parquet"
     if not directory.is_dir():
         directory.mkdir(parents=True)
         for k in range(files):

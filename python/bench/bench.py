@@ -3,15 +3,16 @@ measured in the same run: PyPI `rfc3987` 1.3.8 (regular expressions) and `rfc398
 (a Lark Earley parser). Time per call, best of several rounds (`python bench/bench.py`), and
 instructions per call under callgrind (`bench/callgrind.sh`, which runs `--count`).
 
-The corpora are ../shared/corpus/bench when it is there, else the samples in
-tests/data/corpus/bench-sample (the script says which). rfc3987-syntax takes milliseconds per
-IRI, so it is measured on the first `--slow-sample` inputs of each corpus.
+The corpora are the repository's benches/data (gzip-compressed; see its SOURCES.md), the files
+the Rust benchmarks read. rfc3987-syntax takes milliseconds per IRI, so it is measured on the
+first `--slow-sample` inputs of each corpus.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import gzip
 import importlib
 import importlib.util
 import json
@@ -70,27 +71,19 @@ def upstream_rfc3987() -> types.ModuleType:
 
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "corpus" / "bench"
-SAMPLE = ROOT / "tests" / "data" / "corpus" / "bench-sample"
+DATA = ROOT / "benches" / "data"
 
 
 def corpora() -> tuple[str, dict[str, list[str]], list[tuple[str, str]]]:
-    """The IRI lists and the (base, reference) pairs, from the full corpora when present."""
-    if SHARED.is_dir():
-        where = str(SHARED)
-        files = {"mixed": SHARED / "iris-mixed-100k.txt", "nonascii": SHARED / "iris-nonascii.txt"}
-        pairs_file = SHARED / "relative_urls_cc_10k.csv"
-    else:
-        where = str(SAMPLE)
-        files = {
-            "mixed": SAMPLE / "iris-mixed-10k.txt",
-            "nonascii": SAMPLE / "iris-nonascii-10k.txt",
-        }
-        pairs_file = SAMPLE / "relative_urls_cc_2500.csv"
-    iris = {name: path.read_text("utf-8").splitlines() for name, path in files.items()}
-    with pairs_file.open(encoding="utf-8", newline="") as f:
+    """Where the corpora are, the IRI lists and the (base, reference) pairs."""
+    files = {"mixed": DATA / "iris-mixed-100k.txt.gz", "nonascii": DATA / "iris-nonascii.txt.gz"}
+    iris = {
+        name: gzip.decompress(path.read_bytes()).decode("utf-8").splitlines()
+        for name, path in files.items()
+    }
+    with gzip.open(DATA / "relative_urls_cc_10k.csv.gz", "rt", encoding="utf-8", newline="") as f:
         pairs = [(row["base"], row["relative"]) for row in csv.DictReader(f)]
-    return where, iris, pairs
+    return str(DATA), iris, pairs
 
 
 def per_call(work: Callable[[], object], calls: int, rounds: int) -> float:
