@@ -53,9 +53,25 @@
 //! assert_eq!(back, iri);
 //! ```
 //!
-//! With the `serde` feature, every parsed type serializes as its string and deserializes by
-//! parsing. With the `arrow` feature, [`arrow::Batch`] applies the passes to whole Apache Arrow
-//! string arrays, on all cores.
+//! # Features
+//!
+//! The default features make the whole RFC; without them (`default-features = false`) the
+//! library is the grammar, the explained errors, the types, resolution and relativization,
+//! syntax- and scheme-based normalization, IRI → URI without IDNA and URI → IRI, and depends
+//! only on pest's crates, `percent-encoding` and `memchr`. An item that needs a feature that is
+//! off does not exist (a compile error, never a silent difference); its documentation names the
+//! feature.
+//!
+//! - `idna` (default): ToASCII (§3.1), ToUnicode (§3.2.1) and IDN normalization (§5.3.3).
+//! - `nfc` (default): NFC character normalization (§5.3.2.2).
+//! - `legacy-charsets` (default): [`decode_legacy`] (§3.1 step 1b) and the HTTP query charset.
+//! - `bidi` (default): [`display_form`] (§4.1) and [`visual_order`] (§4.4).
+//! - `lint` (default): the checks beyond the grammar ([`lint`], [`check`], [`CODES`]).
+//! - `unicode-width` (default): the caret under a parse error by terminal columns; without it
+//!   every character counts one column.
+//! - `serde`: every parsed type serializes as its string and deserializes by parsing.
+//! - `arrow`: [`arrow::Batch`] applies the passes to whole Apache Arrow string arrays, on all
+//!   cores.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
