@@ -25,7 +25,9 @@ rm -rf "$wheels"
 # pytest and the checks import the installed wheel: python/ itself is not on sys.path.
 (cd tests && "$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
-(cd tests && "$venv/bin/pytest" -q -p no:cacheprovider)
+# -rs prints the reason of each skipped test: the PySpark example's test is skipped on a machine
+# without Java 17 or newer.
+(cd tests && "$venv/bin/pytest" -q -rs -p no:cacheprovider)
 
 # The wheel is abi3: the same file serves every CPython from 3.9 on. Where pyenv has the oldest
 # supported and the newest versions, the API tests run on them too (pytest 8.4 is the last for

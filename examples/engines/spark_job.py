@@ -7,7 +7,8 @@ functions of rfc3987_rs.arrow check them on the worker's own thread (parallel=Fa
 one task per core already). The counts, the invalid rows by the component their error is in,
 and the rows that normalization changed are printed as JSON. ``--make-sample`` writes a sample
 file first; ``--out`` writes the checked rows as a Parquet directory. It runs on a local
-two-core master; on a cluster, each worker needs rfc3987-rs installed.
+two-core master; on a cluster, each worker needs rfc3987-rs installed (not on PyPI yet:
+built from a clone, see README.md).
 """
 
 from __future__ import annotations

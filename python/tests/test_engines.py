@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -397,9 +398,30 @@ def test_example_polars(parquet: Path, tmp_path: Path) -> None:
     checked(pq.read_table(out))
 
 
+def java_major() -> int | None:
+    """The major version of the Java runtime PySpark would start (JAVA_HOME's, else the one on
+    PATH), or None where there is none."""
+    home = os.environ.get("JAVA_HOME")
+    java = str(Path(home) / "bin" / "java") if home else shutil.which("java")
+    if java is None or not Path(java).exists():
+        return None
+    # `java -version` writes e.g. `openjdk version "17.0.15" 2025-04-15` (or "1.8.0_402" for
+    # Java 8) to stderr.
+    done = subprocess.run([java, "-version"], capture_output=True, text=True, timeout=60)
+    match = re.search(r'version "(\d+)(?:\.(\d+))?', done.stderr)
+    if match is None:
+        return None
+    major = int(match.group(1))
+    return int(match.group(2) or 0) if major == 1 else major
+
+
 def test_example_spark(parquet: Path, tmp_path: Path) -> None:
-    if shutil.which("java") is None and "JAVA_HOME" not in os.environ:
-        pytest.skip("PySpark needs a Java runtime")
+    # PySpark 4 runs on Java 17 or newer; without it this test is skipped, with the reason
+    # shown in pytest's summary (python/test.sh runs pytest with -rs).
+    major = java_major()
+    if major is None or major < 17:
+        found = "no Java runtime" if major is None else f"Java {major}"
+        pytest.skip(f"PySpark example needs Java 17 or newer (JAVA_HOME or java on PATH): {found}")
     out = tmp_path / "checked"
     assert run_example("spark_job.py", parquet, "--out", out, timeout=240) == EXPECTED
     checked(pq.read_table(out))
