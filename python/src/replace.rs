@@ -123,10 +123,13 @@ fn authority(
     if changes.userinfo.is_none() && changes.host.is_none() && changes.port.is_none() {
         return Ok(None);
     }
-    let check = |text: &Text, iri_rule: &str, uri_rule: &str| -> PyResult<()> {
+    // Worded as the library words a refused edit.
+    let check = |text: &Text, iri_rule: &str, uri_rule: &str, part: &str| -> PyResult<()> {
         let rule = AbnfRule::named(if uri { uri_rule } else { iri_rule }).map_err(value_error)?;
-        rule.check(text.as_str())
-            .map_err(|e| iri_error(py, &text.error(e)))
+        rule.check(text.as_str()).map_err(|e| {
+            let e = text.error(e);
+            iri_error_saying(py, &e, format!("cannot set the {part}: {e}"))
+        })
     };
     let old = iri.authority();
     let host = match (&changes.host, &old) {
