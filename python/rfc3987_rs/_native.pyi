@@ -62,11 +62,25 @@ class IRIError(ValueError):
     """The Python string index of the character at fault (len(input) when it ends too early)."""
     byte_offset: int
     """The same place as a byte offset in the UTF-8 form."""
-    kind: Literal["syntax", "bidi-formatting-character", "not-ascii", "lone-surrogate"]
+    kind: Literal["syntax", "bidi-formatting-character", "not-ascii", "lone-surrogate", "shape"]
+    """`shape` only from `IRI.replace`: a component that matches its rule but does not fit the
+    others (RFC 3986 §3.3); then `rule` is None (the message names it), `position` is 0 and
+    `input` the text given ("" for a component to remove)."""
     component: (
-        Literal["scheme", "userinfo", "host", "ip-literal", "port", "path", "query", "fragment"]
+        Literal[
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "ip-literal",
+            "port",
+            "path",
+            "query",
+            "fragment",
+        ]
         | None
     )
+    """Where the error is; `authority` only from `IRI.replace`."""
     rule: str | None
     """The ABNF rule the error is in (`isegment`, `h16`, `port`, …)."""
     expected: tuple[str, ...]
@@ -110,6 +124,63 @@ class IRI:
     def query(self) -> str | None: ...
     @property
     def fragment(self) -> str | None: ...
+
+    # The passes as methods, with the options of the module functions. The methods whose
+    # function gives an IRI reference as a str give an `IRI` (equal to that str), whose `rule`
+    # is the start symbol of the library's result type.
+    def normalize(self, level: _Level = "scheme", *, nfc: bool = False, idn: bool = False) -> IRI:
+        """This IRI normalized (RFC 3987 §5.3), as `normalize(self, ...)`; of the IRI rule of
+        the same shape (a `URI` gives an `IRI`, an `absolute-URI` an `absolute-IRI`)."""
+
+    def equivalent(
+        self,
+        other: _Text,
+        level: _Level = "scheme",
+        *,
+        exclude_fragment: bool = False,
+        nfc: bool = False,
+        idn: bool = False,
+    ) -> bool:
+        """Whether this IRI and `other` are equivalent (RFC 3987 §5.3), as `equivalent`."""
+
+    def resolve(self, reference: _Text, *, strict: bool = True) -> IRI:
+        """`reference` resolved against this IRI as the base (RFC 3986 §5.2), as
+        `resolve(self, reference)`; of rule `IRI`. `IRIError` when this has no scheme."""
+
+    def relativize(self, target: _Text) -> IRI | None:
+        """The shortest reference that resolves against this IRI to `target`, as
+        `relativize(self, target)`; of rule `IRI-reference`."""
+
+    def to_uri(self, *, idna: bool = False, lenient: bool = False) -> IRI:
+        """This IRI mapped to a URI (RFC 3987 §3.1), as `to_uri(self)`; of the URI rule of the
+        same shape (`IRI` gives `URI`, `IRI-reference` gives `URI-reference`)."""
+
+    def to_iri(self, *, idn_unicode: bool = False) -> IRI:
+        """This URI reference mapped to an IRI (RFC 3987 §3.2), as `to_iri(self)` (an
+        `IRIError` for non-ASCII text, as there); of the IRI rule of the same shape."""
+
+    def lint(self) -> list[Diagnostic]:
+        """The coded diagnostics of this IRI, as `lint(self)`."""
+
+    def replace(
+        self,
+        *,
+        scheme: str = ...,
+        authority: str | None = ...,
+        userinfo: str | None = ...,
+        host: str | ipaddress.IPv4Address | ipaddress.IPv6Address = ...,
+        port: int | str | None = ...,
+        path: str = ...,
+        query: str | None = ...,
+        fragment: str | None = ...,
+    ) -> IRI:
+        """A new `IRI` of the same rule with the components given replaced; `None` removes an
+        optional one. Each text is written as in an IRI, percent-encodings included (`encode`
+        writes data). `authority` replaces the whole authority; `userinfo`, `host` and `port`
+        (not with `authority`) replace a part of it, each checked against its rule. `IRIError`
+        when a text does not match its rule (`component`, `rule`, `position` in the text
+        given) or does not fit the other components (kind `shape`)."""
+
     def __eq__(self, value: object, /) -> bool: ...
     def __ne__(self, value: object, /) -> bool: ...
     def __lt__(self, value: IRI | str, /) -> bool: ...

@@ -17,16 +17,20 @@ An invalid row gives null in the string functions (and its error in :func:`parse
 ``ValueError`` for a host that ToASCII rejects in :func:`to_uri`), whose ``row`` attribute is
 its 0-based index in the whole input.
 
-Requires ``pyarrow`` (``pip install rfc3987-rs[arrow]``).
+Requires ``pyarrow`` (the extra ``arrow``; in a clone of the repository,
+``pip install './python[arrow]'``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Union
 
-import pyarrow as pa
+from . import _extras, _native
 
-from . import _native
+try:
+    import pyarrow as pa
+except ModuleNotFoundError as error:
+    raise _extras.missing(__name__, "arrow", error) from error
 
 if TYPE_CHECKING:
     from typing_extensions import TypeAlias

@@ -28,15 +28,22 @@ thread DuckDB gives it (``parallel=False``): DuckDB runs its own threads, one ve
 rows at a time, and the interpreter is released while a vector is worked on.
 
 Needs DuckDB 1.4 or newer, numpy (DuckDB's Python functions import it) and pyarrow:
-``pip install rfc3987-rs[duckdb]``.
+the extra ``duckdb`` (in a clone of
+the repository, ``pip install './python[duckdb]'``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-import duckdb
-import pyarrow as pa
+from . import _extras
+
+try:
+    import duckdb
+    import numpy  # noqa: F401 (DuckDB's Python functions import it when called)
+    import pyarrow as pa
+except ModuleNotFoundError as error:
+    raise _extras.missing(__name__, "duckdb", error) from error
 
 from . import arrow
 

@@ -14,8 +14,11 @@ and ``rfc3987-syntax``, whichever is installed, or are missing):
 - ``uri``: RFC 3986 §3 ``URI``; ``uri-reference``: RFC 3986 §4.1 ``URI-reference``.
 
 An instance that is not a ``str`` passes, as JSON Schema says of formats (a format applies to
-strings only). A failed check's ``ValidationError.cause`` is the :class:`rfc3987_rs.IRIError`,
-which says where the instance stops matching and why.
+strings only). A failed check's ``ValidationError.message`` says where the instance stops
+matching and why, with the component and the ABNF rule, e.g. ``'http://a b/' is not a 'iri':
+invalid IRI at column 9, in the host: a space (U+0020) is not allowed in the host (ireg-name,
+RFC 3987 §2.2); percent-encode it as %20``; its ``cause`` is the :class:`rfc3987_rs.IRIError`,
+with these as attributes.
 
 :func:`format_checker` puts the four into a copy of any other checker, e.g. a draft's own
 ``jsonschema.Draft7Validator.FORMAT_CHECKER``. This is the only module of the package that
@@ -26,9 +29,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-import jsonschema
+from . import IRIError, _extras, validate
 
-from . import IRIError, validate
+try:
+    import jsonschema
+    from jsonschema.exceptions import FormatError
+except ModuleNotFoundError as error:
+    raise _extras.missing(__name__, "jsonschema", error) from error
 
 __all__ = ["FORMAT_CHECKER", "FORMATS", "format_checker"]
 
@@ -41,10 +48,19 @@ FORMATS: dict[str, str] = {
 }
 
 
-def _check(rule: str) -> Callable[[object], bool]:
+def _check(name: str, rule: str) -> Callable[[object], bool]:
     def check(instance: object) -> bool:
         if isinstance(instance, str):
-            validate(instance, rule)  # raises IRIError: the cause of the FormatError
+            try:
+                validate(instance, rule)
+            except IRIError as error:
+                # jsonschema's FormatChecker.check words the errors of the checker functions
+                # itself ("... is not a 'iri'") and keeps them as the cause, but lets a
+                # FormatError through: the validators make its message the ValidationError's.
+                # The first line of str(error) is where and why, without the caret.
+                reason = str(error).split("\n", 1)[0]
+                message = f"{instance!r} is not a {name!r}: {reason}"
+                raise FormatError(message, cause=error) from error
         return True
 
     check.__name__ = f"is_{rule.replace('-', '_')}"
@@ -63,7 +79,7 @@ def format_checker(base: jsonschema.FormatChecker | None = None) -> jsonschema.F
     source = jsonschema.FormatChecker() if base is None else base
     checker.checkers.update(source.checkers)
     for name, rule in FORMATS.items():
-        checker.checks(name, raises=IRIError)(_check(rule))
+        checker.checks(name)(_check(name, rule))
     return checker
 
 

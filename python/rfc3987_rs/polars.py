@@ -29,15 +29,21 @@ With ``errors="raise"``, Polars raises the :class:`~rfc3987_rs.IRIError` again w
 but not its attributes.
 
 mypy sees no ``.iri`` on ``pl.Expr`` (Polars registers it at run time): ``IRIExpr(expr)`` is the
-same namespace, typed. Needs Polars 1.33 or newer and pyarrow: ``pip install rfc3987-rs[polars]``.
+same namespace, typed. Needs Polars 1.33 or newer and pyarrow: the extra ``polars``
+(in a clone of the repository, ``pip install './python[polars]'``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Literal
 
-import polars as pl
-import pyarrow as pa
+from . import _extras
+
+try:
+    import polars as pl
+    import pyarrow as pa
+except ModuleNotFoundError as error:
+    raise _extras.missing(__name__, "polars", error) from error
 
 from . import arrow
 

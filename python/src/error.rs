@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use rfc3987::{ParseError, ParseErrorKind};
+use rfc3987::{EditError, ParseError, ParseErrorKind};
 
 pyo3::create_exception!(
     rfc3987_rs,
@@ -28,7 +28,12 @@ fn kind_name(kind: ParseErrorKind) -> &'static str {
 /// `position` is the Python index of the character at fault (each lone surrogate counts as one
 /// character, as Python counts it), `byte_offset` the offset in the UTF-8 form.
 pub(crate) fn iri_error(py: Python<'_>, error: &ParseError) -> PyErr {
-    let err = IRIError::new_err(error.to_string());
+    iri_error_saying(py, error, error.to_string())
+}
+
+/// The `IRIError` for `error`, whose `str()` is `text`.
+pub(crate) fn iri_error_saying(py: Python<'_>, error: &ParseError, text: String) -> PyErr {
+    let err = IRIError::new_err(text);
     let value = err.value(py);
     let set = || -> PyResult<()> {
         value.setattr("position", error.column() - 1)?;
@@ -45,6 +50,50 @@ pub(crate) fn iri_error(py: Python<'_>, error: &ParseError) -> PyErr {
     match set() {
         Ok(()) => err,
         Err(e) => e,
+    }
+}
+
+/// The `IRIError` for an edit of `IRI.replace` that the library refused, for a receiver parsed
+/// as `target`. `str()` is the library's message. A text that does not match its component's
+/// rule has the fields of its `ParseError`, positions in the text given, as found by `found`
+/// (which names a lone surrogate it replaced). A text that matches its rule but does not fit
+/// the other components (RFC 3986 §3.3) is of kind `shape`, in the component edited, at the
+/// start of the text given (`""` when the component was to be removed), without a rule.
+pub(crate) fn edit_error(
+    py: Python<'_>,
+    error: EditError,
+    found: impl FnOnce(ParseError) -> ParseError,
+    target: &'static str,
+) -> PyErr {
+    let text = error.to_string();
+    match error {
+        EditError::Invalid { error, .. } => iri_error_saying(py, &found(error), text),
+        EditError::Shape {
+            component,
+            text: given,
+            reason,
+        } => {
+            let err = IRIError::new_err(text);
+            let value = err.value(py);
+            let set = || -> PyResult<()> {
+                value.setattr("position", 0)?;
+                value.setattr("byte_offset", 0)?;
+                value.setattr("kind", "shape")?;
+                value.setattr("component", component)?;
+                value.setattr("rule", py.None())?;
+                value.setattr("expected", PyTuple::empty(py))?;
+                value.setattr("message", reason)?;
+                value.setattr("target", target)?;
+                value.setattr("input", given.unwrap_or_default())?;
+                Ok(())
+            };
+            match set() {
+                Ok(()) => err,
+                Err(e) => e,
+            }
+        }
+        // A kind of refusal newer than this binding: its message, as a ValueError.
+        _ => value_error(text),
     }
 }
 

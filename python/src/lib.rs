@@ -9,6 +9,7 @@ mod diagnostics;
 mod error;
 mod iri;
 mod passes;
+mod replace;
 mod text;
 
 use std::borrow::Cow;
@@ -100,7 +101,7 @@ fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<P
 /// The coded diagnostics of `s` (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8 and RFC 3986
 /// §3.2.1, §7.4); an input that is not an IRI reference gives one `syntax` diagnostic.
 #[pyfunction]
-fn lint(py: Python<'_>, s: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
+pub(crate) fn lint(py: Python<'_>, s: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
     let text = Text::of(s)?;
     Ok(detach_if_long(py, text.as_str().len(), || {
         diagnostics::diagnostics(&text)

@@ -31,6 +31,18 @@ pub(crate) fn level(name: &str) -> PyResult<Level> {
     }
 }
 
+/// The options of `normalize` and `IRI.normalize`: the rung `level`, with NFC (§5.3.2.2) and
+/// IDN normalization (§5.3.3) when asked.
+pub(crate) fn normalize_options(level: &str, nfc: bool, idn: bool) -> PyResult<NormalizeOptions> {
+    Ok(NormalizeOptions::new(self::level(level)?).nfc(nfc).idn(idn))
+}
+
+/// `iri` normalized with `options` (RFC 3987 §5.3.2, §5.3.3): the work of `normalize` and
+/// `IRI.normalize`.
+pub(crate) fn normalized(py: Python<'_>, iri: &IriRef<&str>, options: &NormalizeOptions) -> IriRef<String> {
+    detach_if_long(py, iri.len(), || rfc3987::normalize(iri, options))
+}
+
 /// `s` normalized at `level` (RFC 3987 §5.3.2, §5.3.3), with NFC (§5.3.2.2) and IDN
 /// normalization (§5.3.3) when asked.
 #[pyfunction]
@@ -42,12 +54,10 @@ pub(crate) fn normalize(
     nfc: bool,
     idn: bool,
 ) -> PyResult<String> {
-    let options = NormalizeOptions::new(self::level(&level)?).nfc(nfc).idn(idn);
+    let options = normalize_options(&level, nfc, idn)?;
     let text = Text::of(s)?;
     let iri = parsed(py, &text, StartSymbol::IriReference)?;
-    Ok(detach_if_long(py, iri.len(), || {
-        rfc3987::normalize(&iri, &options).into_inner()
-    }))
+    Ok(normalized(py, &iri, &options).into_inner())
 }
 
 /// Whether `a` and `b` are equivalent at `level` (RFC 3987 §5.3).
@@ -77,6 +87,25 @@ pub(crate) fn equivalent(
     }))
 }
 
+/// `reference` resolved against `base` (RFC 3986 §5.2), strictly or not: the work of `resolve`
+/// and `IRI.resolve`.
+pub(crate) fn resolved(
+    py: Python<'_>,
+    base: &Iri<&str>,
+    reference: &Bound<'_, PyAny>,
+    strict: bool,
+) -> PyResult<Iri<String>> {
+    let reference = Text::of(reference)?;
+    let reference = parsed(py, &reference, StartSymbol::IriReference)?;
+    Ok(detach_if_long(py, base.len() + reference.len(), || {
+        if strict {
+            rfc3987::resolve(base, &reference)
+        } else {
+            rfc3987::resolve_non_strict(base, &reference)
+        }
+    }))
+}
+
 /// `reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5). The base must be an
 /// IRI (with a scheme, §5.2.1); a fragment of the base is ignored, as §5.2.2 says. With
 /// `strict=False`, a reference whose scheme is the base's is resolved as if it had none (the
@@ -89,16 +118,22 @@ pub(crate) fn resolve(
     reference: &Bound<'_, PyAny>,
     strict: bool,
 ) -> PyResult<String> {
-    let (base, reference) = (Text::of(base)?, Text::of(reference)?);
+    let base = Text::of(base)?;
     let base = base_iri(py, &base)?;
-    let reference = parsed(py, &reference, StartSymbol::IriReference)?;
-    Ok(detach_if_long(py, base.len() + reference.len(), || {
-        let target = if strict {
-            rfc3987::resolve(&base, &reference)
-        } else {
-            rfc3987::resolve_non_strict(&base, &reference)
-        };
-        target.into_inner()
+    Ok(resolved(py, &base, reference, strict)?.into_inner())
+}
+
+/// The shortest reference that resolves against `base` to `target`, or `None`: the work of
+/// `relativize` and `IRI.relativize`.
+pub(crate) fn relativized(
+    py: Python<'_>,
+    base: &Iri<&str>,
+    target: &Bound<'_, PyAny>,
+) -> PyResult<Option<IriRef<String>>> {
+    let target = Text::of(target)?;
+    let target = base_iri(py, &target)?;
+    Ok(detach_if_long(py, base.len() + target.len(), || {
+        rfc3987::relativize(base, &target)
     }))
 }
 
@@ -111,18 +146,33 @@ pub(crate) fn relativize(
     base: &Bound<'_, PyAny>,
     target: &Bound<'_, PyAny>,
 ) -> PyResult<Option<String>> {
-    let (base, target) = (Text::of(base)?, Text::of(target)?);
+    let base = Text::of(base)?;
     let base = base_iri(py, &base)?;
-    let target = base_iri(py, &target)?;
-    Ok(detach_if_long(py, base.len() + target.len(), || {
-        rfc3987::relativize(&base, &target).map(IriRef::into_inner)
-    }))
+    Ok(relativized(py, &base, target)?.map(IriRef::into_inner))
 }
 
 /// `s` as an `IRI` (a base or a target must have a scheme).
-fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
+pub(crate) fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
     let input = text.as_str();
     detach_if_long(py, input.len(), || Iri::parse(input)).map_err(|e| iri_error(py, &text.error(e)))
+}
+
+/// `text` mapped to a URI (RFC 3987 §3.1) with the options: the work of `to_uri` and
+/// `IRI.to_uri`.
+pub(crate) fn mapped_to_uri(
+    py: Python<'_>,
+    text: &Text,
+    idna: bool,
+    lenient: bool,
+) -> PyResult<UriRef<String>> {
+    let options = ToUriOptions::new().idna(idna).lenient(lenient);
+    let input = text.as_str();
+    let result = detach_if_long(py, input.len(), || rfc3987::to_uri_lenient(input, &options));
+    match result {
+        Ok(uri) => Ok(uri),
+        Err(ToUriError::Parse(e)) => Err(iri_error(py, &text.error(e))),
+        Err(e) => Err(value_error(e)),
+    }
 }
 
 /// `s` mapped to a URI (RFC 3987 §3.1): non-ASCII characters percent-encoded as UTF-8; with
@@ -132,14 +182,17 @@ fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
 #[pyo3(signature = (s, *, idna = false, lenient = false))]
 pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: bool) -> PyResult<String> {
     let text = Text::of(s)?;
-    let options = ToUriOptions::new().idna(idna).lenient(lenient);
+    Ok(mapped_to_uri(py, &text, idna, lenient)?.into_inner())
+}
+
+/// `text`, a URI reference, mapped to an IRI (RFC 3987 §3.2): the work of `to_iri` and
+/// `IRI.to_iri`.
+pub(crate) fn mapped_to_iri(py: Python<'_>, text: &Text, idn_unicode: bool) -> PyResult<IriRef<String>> {
     let input = text.as_str();
-    let result = detach_if_long(py, input.len(), || rfc3987::to_uri_lenient(input, &options));
-    match result {
-        Ok(uri) => Ok(uri.into_inner()),
-        Err(ToUriError::Parse(e)) => Err(iri_error(py, &text.error(e))),
-        Err(e) => Err(value_error(e)),
-    }
+    let uri = detach_if_long(py, input.len(), || UriRef::parse(input))
+        .map_err(|e| iri_error(py, &text.error(e)))?;
+    let options = ToIriOptions::new().idn_unicode(idn_unicode);
+    Ok(detach_if_long(py, uri.len(), || rfc3987::to_iri(&uri, &options)))
 }
 
 /// `s`, a URI reference, mapped to an IRI (RFC 3987 §3.2): percent-encoded UTF-8 that forms
@@ -149,13 +202,7 @@ pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: 
 #[pyo3(signature = (s, *, idn_unicode = false))]
 pub(crate) fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, idn_unicode: bool) -> PyResult<String> {
     let text = Text::of(s)?;
-    let input = text.as_str();
-    let uri = detach_if_long(py, input.len(), || UriRef::parse(input))
-        .map_err(|e| iri_error(py, &text.error(e)))?;
-    let options = ToIriOptions::new().idn_unicode(idn_unicode);
-    Ok(detach_if_long(py, uri.len(), || {
-        rfc3987::to_iri(&uri, &options).into_inner()
-    }))
+    Ok(mapped_to_iri(py, &text, idn_unicode)?.into_inner())
 }
 
 /// An IRI reference built from parts, each percent-encoded for its component where it needs
@@ -216,7 +263,7 @@ pub(crate) fn build(
 
 /// A port for `build`: an `int` from 0 to 65535 (RFC 3986 §3.2.3 allows any digits, but the
 /// builder writes a number; `bool` is not taken for one).
-fn port_number(port: &Bound<'_, PyAny>) -> PyResult<u16> {
+pub(crate) fn port_number(port: &Bound<'_, PyAny>) -> PyResult<u16> {
     if port.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err("port must be an int, not a bool"));
     }

@@ -383,6 +383,209 @@ def test_to_uri_lenient_and_idna() -> None:
     assert caught.value.kind == "not-ascii"
 
 
+# --- the passes as methods of IRI --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", resolution_examples(), ids=lambda c: c["reference"])
+def test_resolve_method_on_rfc3986_examples(case: dict[str, str]) -> None:
+    # RFC 3986 §5.4: the base is the receiver; the target is an IRI (it has the base's scheme
+    # or the reference's own, §5.2.2), equal to the RFC's text.
+    base = iri.parse(case["base"], "IRI")
+    target = base.resolve(case["reference"])
+    assert target == case["expected"] and isinstance(target, iri.IRI)
+    assert target.rule == "IRI"
+    # relativize is the inverse: the reference it gives resolves back to the target.
+    back = base.relativize(target)
+    assert back is not None and back.rule == "IRI-reference"
+    assert base.resolve(back) == case["expected"]
+
+
+def test_resolve_method_options_and_base() -> None:
+    # RFC 3986 §5.4.2: "http:g" is kept by a strict parser and resolved as "g" by a
+    # backward-compatible one (§5.2.2).
+    base = iri.parse("http://a/b/c/d;p?q")
+    assert base.resolve("http:g") == "http:g"
+    assert base.resolve("http:g", strict=False) == "http://a/b/c/g"
+    # §5.1: a base has a scheme. A relative reference is refused as the module function
+    # refuses it: at its first character, where a scheme should be.
+    relative = iri.parse("//a/b")
+    with pytest.raises(IRIError) as caught:
+        relative.resolve("c")
+    assert (caught.value.position, caught.value.component) == (0, "scheme")
+    with pytest.raises(IRIError) as caught:
+        relative.relativize("http://a/b")
+    assert (caught.value.position, caught.value.component) == (0, "scheme")
+
+
+@pytest.mark.parametrize("case", rfc3987_examples(), ids=lambda c: f"{c['section']}-{c['kind']}")
+def test_methods_on_rfc3987_examples(case: dict[str, Any]) -> None:
+    # The examples of RFC 3987 §3.1, §3.2 and §5.3 through the methods: the same answers as
+    # the RFC gives, as IRI objects of the rule of the same shape.
+    kind = case["kind"]
+    if kind == "iri_to_uri":
+        # §3.1: an IRI maps to a URI (every non-ASCII character percent-encoded as UTF-8).
+        uri = iri.parse(case["input"], "IRI").to_uri()
+        assert (uri, uri.rule) == (case["expected"], "URI")
+        if "expected_with_idna_toascii" in case:
+            with_idna = iri.parse(case["input"]).to_uri(idna=True)
+            assert with_idna == case["expected_with_idna_toascii"]
+            assert with_idna.rule == "URI-reference"  # from an IRI-reference
+    elif kind == "uri_to_iri":
+        # §3.2: a URI maps to an IRI; the IRI rule of the same shape as the URI's.
+        mapped = iri.parse(case["input"], "URI").to_iri()
+        assert (mapped, mapped.rule) == (case["expected"], "IRI")
+    elif kind.startswith("equivalent_"):
+        level: Literal["syntax", "scheme"] = (
+            "syntax" if kind == "equivalent_syntax_based" else "scheme"
+        )
+        idn = "IDN" in case.get("note", "")
+        a, b = iri.parse(case["a"]), iri.parse(case["b"])
+        assert a.equivalent(b, level, idn=idn) is case["equivalent"]
+        assert b.equivalent(case["a"], level, idn=idn) is case["equivalent"]  # a str, too
+        if "normal_form" in case:
+            assert a.normalize() == b.normalize() == case["normal_form"]
+    elif kind == "nfc":
+        # §5.3.2.2: NFC changes exactly the inputs that are not in NFC; lint says so.
+        parsed = iri.parse(case["input"])
+        assert (parsed.normalize(nfc=True) == parsed) is case["is_nfc"]
+        assert ("not-nfc" in {d.code for d in parsed.lint()}) is not case["is_nfc"]
+
+
+def test_normalize_method() -> None:
+    # RFC 3986 §6.2.2 (RFC 3987 §5.3.2): case, percent-encoding and dot segments; the rung is
+    # chosen as in the function. §5.3.3: http's default port and empty path.
+    messy = iri.parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")
+    assert messy.normalize("syntax") == "example://a/b/c/%7Bfoo%7D"
+    assert messy.normalize("simple") == messy  # §5.3.1: the text as it is
+    assert iri.parse("http://example.com:80").normalize() == "http://example.com/"
+    assert iri.parse("http://example.com:80").normalize("syntax") == "http://example.com:80"
+    # A URI normalizes to the IRI rule of its shape, as the library's Uri::normalize gives an
+    # Iri; an IRI-reference stays one.
+    assert iri.parse("HTTP://a/", "URI").normalize().rule == "IRI"
+    assert iri.parse("a:b", "absolute_URI").normalize().rule == "absolute-IRI"
+    assert messy.normalize().rule == "IRI-reference"
+    with pytest.raises(ValueError, match="no comparison level"):
+        messy.normalize("exact")  # type: ignore[arg-type]
+
+
+def test_mapping_methods() -> None:
+    # RFC 3987 §3.1 and §3.2 with the functions' options; to_iri takes a URI reference only, as
+    # the function does (the non-ASCII "é" is an error of kind not-ascii at index 7).
+    # §3.1: ToASCII on the host of a DNS scheme, never in the query.
+    mapped = iri.parse("http://résumé.example.org/?q=é", "IRI").to_uri(idna=True)
+    assert mapped == "http://xn--rsum-bpad.example.org/?q=%C3%A9" and mapped.rule == "URI"
+    assert iri.parse("http://xn--rsum-bpad.example.org/", "URI").to_iri(idn_unicode=True) == (
+        "http://résumé.example.org/"
+    )
+    assert iri.parse("//例え/", "irelative_ref").to_uri().rule == "relative-ref"
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://é/").to_iri()
+    assert (caught.value.kind, caught.value.position) == ("not-ascii", 7)
+
+
+def test_lint_and_equivalent_methods() -> None:
+    # The same findings as the function: an uppercase scheme (§5.3.2.1) and http's default
+    # port (§5.3.3).
+    text = "HTTP://example.org:80/"
+    assert [d.code for d in iri.parse(text).lint()] == [d.code for d in iri.lint(text)]
+    assert {"uppercase-scheme", "default-port"} <= {d.code for d in iri.parse(text).lint()}
+    # RFC 3987 §5.3: equal at the scheme-based rung, not at the syntax-based one.
+    assert iri.parse(text).equivalent("http://example.org/")
+    assert not iri.parse(text).equivalent("http://example.org/", "syntax")
+    assert iri.parse("http://a/#x").equivalent("http://a/#y", exclude_fragment=True)
+
+
+# --- IRI.replace -------------------------------------------------------------------------------
+
+
+def test_replace_components() -> None:
+    base = iri.parse("http://a/b/c/d;p?q", "IRI")
+    # RFC 3986 §5.3: components recompose as scheme ":" "//" authority path "?" query "#"
+    # fragment; a removed query loses its "?", an added fragment gains its "#".
+    assert base.replace(path="/x", query=None, fragment="s") == "http://a/x#s"
+    assert base.replace(scheme="https", port=8443, query=None) == "https://a:8443/b/c/d;p"
+    replaced = base.replace(userinfo="u", host="example.org")
+    assert (replaced.authority, replaced.rule) == ("u@example.org", "IRI")
+    assert replaced.replace(userinfo=None, port="") == "http://example.org:/b/c/d;p?q"  # §3.2.3
+    assert base.replace(authority=None, path="/g") == "http:/g?q"  # the query stays
+    # §3.2.2: an IPv6 address is written in brackets.
+    v6 = base.replace(host=ipaddress.ip_address("2001:db8::7"))
+    assert (v6.host, v6.host_kind) == ("[2001:db8::7]", "ipv6")
+    assert base.replace() == base and base == "http://a/b/c/d;p?q"  # a new value; base as it was
+    # The result is judged, not the steps: "s:b" fits (no authority, a rootless path), though
+    # the path "b" does not fit after the authority and "//b" does not fit without one (§3.3).
+    assert iri.parse("s://a//b").replace(authority=None, path="b") == "s:b"
+    assert iri.parse("mailto:x").replace(host="h", path="/x") == "mailto://h/x"
+
+
+def test_replace_refusals_are_iri_errors() -> None:
+    base = iri.parse("http://a/b")
+    # The space is the second character of the query given (index 1): iquery has no space.
+    with pytest.raises(IRIError) as caught:
+        base.replace(query="a b")
+    error = caught.value
+    assert (error.component, error.rule, error.position, error.input) == (
+        "query",
+        "iquery",
+        1,
+        "a b",
+    )
+    assert str(error).startswith("cannot set the query: invalid iquery at column 2")
+    # A ":" in the host would start a port: ireg-name has none (RFC 3987 §2.2).
+    with pytest.raises(IRIError) as caught:
+        base.replace(host="a:b")
+    assert (caught.value.component, caught.value.rule, caught.value.position) == (
+        "host",
+        "ireg-name",
+        1,
+    )
+    # §3.1: a scheme starts with a letter.
+    with pytest.raises(IRIError) as caught:
+        base.replace(scheme="1x")
+    assert (caught.value.component, caught.value.position) == ("scheme", 0)
+    # §3.3: after an authority the path is empty or begins with "/": a shape error, the rule
+    # named in the message.
+    with pytest.raises(IRIError) as caught:
+        base.replace(path="g")
+    assert (caught.value.kind, caught.value.component, caught.value.rule) == ("shape", "path", None)
+    assert "ipath-abempty" in caught.value.message
+    # The receiver's rule holds for the result: a URI takes no "é" (RFC 3986 §2), an
+    # absolute-IRI no fragment, an irelative-ref no scheme (RFC 3987 §2.2).
+    with pytest.raises(IRIError) as caught:
+        iri.parse("http://a/", "URI").replace(path="/é")
+    assert (caught.value.kind, caught.value.position) == ("not-ascii", 1)
+    assert iri.parse("http://a/", "URI").replace(query="x").rule == "URI"
+    with pytest.raises(IRIError, match="absolute-IRI"):
+        iri.parse("a:b", "absolute_IRI").replace(fragment="x")
+    assert iri.parse("a:b", "absolute_IRI").replace(fragment=None) == "a:b"
+    with pytest.raises(IRIError, match="irelative-ref") as caught:
+        iri.parse("//a/b", "irelative_ref").replace(scheme="s")
+    assert (caught.value.kind, caught.value.component) == ("shape", "scheme")
+    # A lone surrogate is named as everywhere else.
+    with pytest.raises(IRIError) as caught:
+        base.replace(fragment="x\udc80")
+    assert (caught.value.kind, caught.value.position) == ("lone-surrogate", 1)
+
+
+def test_replace_arguments() -> None:
+    base = iri.parse("http://a/b")
+    kwargs: dict[str, Any]
+    for kwargs in (
+        {"scheme": None},  # a reference keeps its scheme
+        {"path": None},  # every reference has a path
+        {"host": None},  # authority=None removes the authority
+        {"authority": "a", "host": "b"},  # one or the other
+        {"segments": ["a"]},  # build's, not replace's
+        {"port": True},  # as in build: not a number
+    ):
+        with pytest.raises(TypeError):
+            base.replace(**kwargs)
+    with pytest.raises(ValueError, match="0 to 65535"):
+        base.replace(port=70000)
+    with pytest.raises(ValueError, match="host="):
+        iri.parse("mailto:x").replace(port=80)  # no authority to give a port to
+
+
 # --- lint -----------------------------------------------------------------------------------
 
 

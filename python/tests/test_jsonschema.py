@@ -150,6 +150,39 @@ def test_error_cause_says_where() -> None:
     assert cause.position == 8  # "http://a" is 8 characters; the space after it is in no rule
 
 
+@pytest.mark.parametrize(
+    ("instance", "fmt", "column", "component", "rule"),
+    [
+        # The space after "http://a" (column 9) ends the host: ireg-name has no space
+        # (RFC 3987 §2.2).
+        ("http://a b/", "iri", 9, "host", "ireg-name"),
+        # RFC 3986 §3.3: a URI's path segment has no space either; the rule as RFC 3986 names
+        # it. "http://example.org/a" is 20 characters.
+        ("http://example.org/a b", "uri", 21, "path", "segment"),
+        # An IPv6 literal must be closed with "]" before the path (RFC 3986 §3.2.2).
+        ("http://[::1/", "iri-reference", 12, "IP literal", "IP-literal"),
+    ],
+)
+def test_error_message_says_why(
+    instance: str, fmt: str, column: int, component: str, rule: str
+) -> None:
+    # ValidationError.message, not only the cause, names the column, the component and the
+    # ABNF rule; it still begins as jsonschema's own ("... is not a 'iri'").
+    with pytest.raises(jsonschema.ValidationError) as caught:
+        jsonschema.validate(
+            instance, {"format": fmt}, format_checker=rfc3987_rs_jsonschema.FORMAT_CHECKER
+        )
+    message = caught.value.message
+    assert message.startswith(f"{instance!r} is not a {fmt!r}: ")
+    assert f"at column {column}, in the {component}: " in message
+    assert f"({rule}, RFC 398" in message
+    assert "\n" not in message  # one line: the caret stays in str(cause)
+    assert isinstance(caught.value.cause, rfc3987_rs.IRIError)
+    assert caught.value.cause.message in message
+    # The checker's check and conforms answer as before.
+    assert not rfc3987_rs_jsonschema.FORMAT_CHECKER.conforms(instance, fmt)
+
+
 def test_format_checker_has_every_default_format() -> None:
     defaults = jsonschema.FormatChecker()
     ours = rfc3987_rs_jsonschema.FORMAT_CHECKER
