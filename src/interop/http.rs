@@ -31,16 +31,20 @@
 //! # To `http::Uri`: fails where `http::Uri` cannot hold the value as it is
 //!
 //! `TryFrom<&UriRef<T>>`, `TryFrom<&Uri<T>>` and `TryFrom<&AbsoluteUri<T>>` for `http::Uri`
-//! build the `http::Uri` from the components (not by parsing the text, which would drop a
-//! fragment and read `example.com:443` as an authority), and fail with a [`ToHttpUriError`]
-//! whose [`ToHttpUriErrorKind`] says why:
+//! find the form from the components, have the http crate parse the text of that form (the
+//! authority alone for the authority-form), and give its `http::Uri` only when it has the same
+//! scheme, authority, path and query, so that the result equals what the http crate makes of
+//! the text. Parsing the text directly would not do: the http crate drops a fragment and reads
+//! the URI `example.com:443` as an authority. The failures, each a [`ToHttpUriError`] whose
+//! [`ToHttpUriErrorKind`] says why:
 //!
 //! - [`Fragment`](ToHttpUriErrorKind::Fragment): a request-target has no fragment; it is never
 //!   dropped silently.
 //! - [`NoAuthority`](ToHttpUriErrorKind::NoAuthority): a URI without "//" (`mailto:`, `urn:`,
 //!   `tel:`): the http crate holds an absolute URI only as `scheme://authority…`.
-//! - [`EmptyPath`](ToHttpUriErrorKind::EmptyPath): `http://example.com`, which the http crate
-//!   writes `http://example.com/`.
+//! - [`EmptyPath`](ToHttpUriErrorKind::EmptyPath): `http://example.com` or
+//!   `http://example.com?q`, which the http crate writes `http://example.com/` and
+//!   `http://example.com/?q`.
 //! - [`RelativePath`](ToHttpUriErrorKind::RelativePath): a relative reference whose path does
 //!   not begin with "/" (`a/b`, `?q`, the empty reference), which no form holds; `*` alone is
 //!   the asterisk-form.
@@ -48,16 +52,16 @@
 //!   http crate holds an authority only alone (the authority-form).
 //! - [`Rejected`](ToHttpUriErrorKind::Rejected): the http crate refuses a component that
 //!   RFC 3986 allows: a percent-encoded or empty host (`http://%41/`, `file:///etc`), an empty
-//!   host after a userinfo (`http://u@/`), a scheme longer than 64 characters, a text of 65,534
-//!   bytes or more.
-//! - [`Rewritten`](ToHttpUriErrorKind::Rewritten): the `http::Uri` built would not give back
-//!   the same components. No input does so with http 1.x; the check stays so that a change in
-//!   the http crate fails here rather than alters a value.
+//!   host after a userinfo (`http://u@/`), a scheme longer than 64 characters, a text longer
+//!   than 65,534 bytes.
+//! - [`Rewritten`](ToHttpUriErrorKind::Rewritten): the http crate reads the text into other
+//!   components: it writes the schemes `http` and `https` in lowercase (`HTTP://a/` becomes
+//!   `http://a/`). Other schemes keep their case.
 
 use std::fmt;
 use std::ops::Deref;
 
-use ::http::uri::{Authority as HttpAuthority, Parts, PathAndQuery, Scheme};
+use ::http::uri::{Authority as HttpAuthority, PathAndQuery, Scheme};
 
 use crate::error::{printable, ParseError};
 use crate::types::{AbsoluteUri, Uri, UriRef};
@@ -71,7 +75,7 @@ pub enum ToHttpUriErrorKind {
     /// It has a scheme and no authority (`mailto:`, `urn:`, `tel:`): the http crate holds an
     /// absolute URI only with an authority.
     NoAuthority,
-    /// Its path is empty after an authority, with no query: the http crate writes it "/".
+    /// Its path is empty after an authority: the http crate writes it "/".
     EmptyPath,
     /// It is a relative reference whose path does not begin with "/" and is not `*`.
     RelativePath,
@@ -79,7 +83,7 @@ pub enum ToHttpUriErrorKind {
     NetworkPath,
     /// The http crate refuses a component ([`ToHttpUriError::component`]) that RFC 3986 allows.
     Rejected,
-    /// The `http::Uri` built does not give back the same components.
+    /// The http crate reads the text into other components (`HTTP://a/` as `http://a/`).
     Rewritten,
 }
 
@@ -127,14 +131,14 @@ impl ToHttpUriError {
     }
 
     /// For [`ToHttpUriErrorKind::Rejected`], the part the http crate refused: `"scheme"`,
-    /// `"authority"` or `"path and query"`.
+    /// `"authority"`, `"path and query"`, or `"text"` when it accepts each on its own.
     pub fn component(&self) -> Option<&'static str> {
         self.0.component
     }
 
     /// For [`ToHttpUriErrorKind::Rejected`], the http crate's message (`invalid authority`,
     /// `scheme too long`, …); for [`ToHttpUriErrorKind::Rewritten`], the text of the
-    /// `http::Uri` it built.
+    /// `http::Uri` the http crate reads.
     pub fn detail(&self) -> Option<&str> {
         self.0.detail.as_deref()
     }
@@ -142,7 +146,11 @@ impl ToHttpUriError {
 
 impl fmt::Display for ToHttpUriError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot convert \"{}\" to an http::Uri: ", printable(&self.0.input))?;
+        write!(
+            f,
+            "cannot convert \"{}\" to an http::Uri: ",
+            printable(&self.0.input)
+        )?;
         let detail = self.0.detail.as_deref().map(printable).unwrap_or_default();
         match self.0.kind {
             ToHttpUriErrorKind::Fragment => f.write_str(
@@ -166,7 +174,7 @@ impl fmt::Display for ToHttpUriError {
                 self.0.component.unwrap_or("text")
             ),
             ToHttpUriErrorKind::Rewritten => {
-                write!(f, "the http crate would hold it as \"{detail}\", a different text")
+                write!(f, "the http crate reads it as \"{detail}\", a different text")
             }
         }
     }
@@ -174,12 +182,13 @@ impl fmt::Display for ToHttpUriError {
 
 impl std::error::Error for ToHttpUriError {}
 
-/// The `http::Uri` of the same text, built from the components (see [the module](self)).
+/// The `http::Uri` the http crate parses from the same text (the authority alone for the
+/// authority-form), when it has the same components (see [the module](self)).
 fn to_http(uri: UriRef<&str>) -> Result<::http::Uri, ToHttpUriError> {
     use ToHttpUriErrorKind::*;
     let text = uri.as_str();
     let fail = |kind| Err(ToHttpUriError::new(kind, text));
-    let rejected = |component: &'static str, error: &dyn fmt::Display| {
+    let rejected = |component: &'static str, error: ::http::uri::InvalidUri| {
         let mut rejection = ToHttpUriError::new(Rejected, text);
         rejection.0.component = Some(component);
         rejection.0.detail = Some(error.to_string());
@@ -190,53 +199,39 @@ fn to_http(uri: UriRef<&str>) -> Result<::http::Uri, ToHttpUriError> {
     }
     let path = uri.path().as_str();
     let query = uri.query();
-    let path_and_query = || {
-        let joined = match query {
-            Some(query) => format!("{path}?{query}"),
-            None => path.to_string(),
-        };
-        PathAndQuery::try_from(joined).map_err(|e| rejected("path and query", &e))
-    };
-    let authority = uri
-        .authority()
-        .map(|a| HttpAuthority::try_from(a.as_str()).map_err(|e| rejected("authority", &e)));
-    let mut parts = Parts::default();
-    match (uri.scheme(), authority) {
+    let authority = uri.authority().map(|a| a.as_str());
+    // Which form, and the text the http crate reads it from.
+    let http_text = match (uri.scheme(), authority) {
         (Some(_), None) => return fail(NoAuthority),
-        (Some(scheme), Some(authority)) => {
-            if path.is_empty() && query.is_none() {
-                return fail(EmptyPath);
-            }
-            parts.scheme = Some(Scheme::try_from(scheme).map_err(|e| rejected("scheme", &e))?);
-            parts.authority = Some(authority?);
-            parts.path_and_query = Some(path_and_query()?);
-        }
-        // The authority-form.
-        (None, Some(authority)) => {
-            if !path.is_empty() || query.is_some() {
-                return fail(NetworkPath);
-            }
-            parts.authority = Some(authority?);
-        }
-        // The origin-form and the asterisk-form.
-        (None, None) => {
-            if !(path.starts_with('/') || (path == "*" && query.is_none())) {
-                return fail(RelativePath);
-            }
-            parts.path_and_query = Some(path_and_query()?);
-        }
+        (Some(_), Some(_)) if path.is_empty() => return fail(EmptyPath),
+        (Some(_), Some(_)) => text,
+        (None, Some(authority)) if path.is_empty() && query.is_none() => authority,
+        (None, Some(_)) => return fail(NetworkPath),
+        (None, None) if path.starts_with('/') || (path == "*" && query.is_none()) => text,
+        (None, None) => return fail(RelativePath),
+    };
+    // Each component on its own first, so that a refusal names the component.
+    if let Some(scheme) = uri.scheme() {
+        Scheme::try_from(scheme).map_err(|e| rejected("scheme", e))?;
     }
-    let built = ::http::Uri::from_parts(parts).map_err(|e| rejected("text", &e))?;
-    let same = built.scheme_str() == uri.scheme()
-        && built.authority().map(|a| a.as_str()) == uri.authority().map(|a| a.as_str())
-        && built.path() == path
-        && built.query() == query;
+    if let Some(authority) = authority {
+        HttpAuthority::try_from(authority).map_err(|e| rejected("authority", e))?;
+    }
+    if uri.scheme().is_some() || authority.is_none() {
+        let path_and_query = &text[text.len() - path.len() - query.map_or(0, |q| q.len() + 1)..];
+        PathAndQuery::try_from(path_and_query).map_err(|e| rejected("path and query", e))?;
+    }
+    let parsed = ::http::Uri::try_from(http_text).map_err(|e| rejected("text", e))?;
+    let same = parsed.scheme_str() == uri.scheme()
+        && parsed.authority().map(|a| a.as_str()) == authority
+        && parsed.path() == path
+        && parsed.query() == query;
     if !same {
         let mut error = ToHttpUriError::new(Rewritten, text);
-        error.0.detail = Some(built.to_string());
+        error.0.detail = Some(parsed.to_string());
         return Err(error);
     }
-    Ok(built)
+    Ok(parsed)
 }
 
 /// The text of `uri` as a URI reference: its own text, with "//" before an authority alone
@@ -250,7 +245,7 @@ fn text_of(uri: &::http::Uri) -> String {
 
 macro_rules! http_conversions {
     ($($ours:ident),*) => {$(
-        #[doc = concat!("The `http::Uri` with the components of a `", stringify!($ours), "`, or why it cannot hold them (see [the module](self)).")]
+        #[doc = concat!("The `http::Uri` with the text and components of a `", stringify!($ours), "`, or why it cannot hold them (see [the module](self)).")]
         impl<T: Deref<Target = str>> TryFrom<&$ours<T>> for ::http::Uri {
             type Error = ToHttpUriError;
             fn try_from(uri: &$ours<T>) -> Result<Self, Self::Error> {

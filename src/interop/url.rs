@@ -163,7 +163,11 @@ impl<T: Deref<Target = str>> TryFrom<&Uri<T>> for Url {
         let url = Url::parse(text).map_err(|e| error(ToUrlErrorKind::Rejected, None, e.to_string()))?;
         if url.as_str() != text {
             let component = first_change(uri.view(), &url);
-            return Err(error(ToUrlErrorKind::Rewritten, component, url.as_str().to_string()));
+            return Err(error(
+                ToUrlErrorKind::Rewritten,
+                component,
+                url.as_str().to_string(),
+            ));
         }
         Ok(url)
     }
