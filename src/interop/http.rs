@@ -1,4 +1,4 @@
-//! Conversions between the URI types and [`http::Uri`](::http::Uri) (feature `http`).
+//! Conversions between the URI types and [`http::Uri`] (feature `http`).
 //!
 //! An `http::Uri` holds one of the four forms of an HTTP/1.1 request-target (RFC 9112 §3.2).
 //! Each is a URI reference (RFC 3986 §4.1), and each converts both ways with its text kept:

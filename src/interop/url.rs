@@ -1,4 +1,4 @@
-//! Conversions between [`Uri`] and [`url::Url`](::url::Url) (feature `url`), where no character
+//! Conversions between [`Uri`] and [`url::Url`] (feature `url`), where no character
 //! changes.
 //!
 //! `url::Url` follows the WHATWG URL Standard, not RFC 3986: its parser rewrites what it reads
@@ -12,29 +12,32 @@
 //!
 //! - [`Rewritten`](ToUrlErrorKind::Rewritten), naming the first component that changed
 //!   ([`ToUrlError::component`]) and both texts. WHATWG lowercases the scheme, and for the
-//!   special schemes (`http`, `https`, `ws`, `wss`, `ftp`, `file`) lowercases the host, maps it
-//!   with UTS #46 to Punycode, writes an IPv4 address in dotted decimal, drops the default port,
-//!   writes an empty path as "/", reads `http:g` as `http://g/` and percent-encodes "'" in the
-//!   query; for every scheme it writes IPv6 addresses in their canonical form (RFC 5952), drops
-//!   an empty port and removes dot segments (`/a/../b`, `/%2e/`). `http://a/b/c/g` and
-//!   `mailto:John.Doe@example.com` are kept as they are; `HTTP://a/`, `http://A/`,
-//!   `http://a:80/`, `http://a` and `http://a/b/../c` are not.
+//!   special schemes (`http`, `https`, `ws`, `wss`, `ftp`, `file`) lowercases the host, decodes
+//!   it and maps it with UTS #46 to Punycode (`http://%C3%A9/` becomes `http://xn--9ca/`),
+//!   writes an IPv4 address in dotted decimal (`http://0x7f.1/`), drops the default port,
+//!   writes an empty path as "/", reads `http:g` as `http://g/` and `http:///a` as
+//!   `http://a/`, and percent-encodes "'" in the query; for every scheme it writes IPv6
+//!   addresses in their canonical form (RFC 5952), drops an empty port and removes dot segments
+//!   (`/a/../b`, `/%2e/`). `http://a/b/c/g` and `mailto:John.Doe@example.com` are kept as they
+//!   are; `HTTP://a/`, `http://A/`, `http://a:80/`, `http://a` and `http://a/b/../c` are not.
 //! - [`Rejected`](ToUrlErrorKind::Rejected), with the url crate's message, where WHATWG refuses
 //!   what RFC 3986 allows: an `IPvFuture` literal (`http://[v1.x]/`), a host of a special scheme
 //!   that is not a valid domain once percent-decoded (`http://a%20b/`), a host that ends in a
-//!   number but is not an IPv4 address (`http://1.2.3.4.5/`), a special scheme without a host
-//!   (`http:///a`, `http://u@/`).
+//!   number but is not an IPv4 address (`http://1.2.3.4.5/`), an empty host after a userinfo
+//!   in a special scheme (`http://u@/`).
 //!
 //! # From `url::Url`: fails where the serialization is not a URI
 //!
 //! `TryFrom<&url::Url> for Uri<&str>` (a zero-copy view of the serialization) and
 //! `TryFrom<url::Url> for Uri<String>` parse `url.as_str()` with this crate's parser; the
-//! error is a [`ParseError`] with the position, the component and the rule. WHATWG leaves
-//! characters that RFC 3986 does not allow without percent-encoding: `[`, `\`, `]`, `^` and `|`
-//! in a path, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|` and `}` in a query, those and `#` in a
-//! fragment (`http://a/#x#y`), a "%" not followed by two hex digits anywhere (`http://a/%zz`).
-//! Every other serialization is a URI (WHATWG percent-encodes what is not ASCII), and the
-//! conversion keeps its text.
+//! error is a [`ParseError`] with the position, the component and the rule. WHATWG
+//! percent-encodes what is not ASCII, but leaves some ASCII characters that RFC 3986 does not
+//! allow: `[`, `]`, `^` and `|` in a path (and `\` in a path of a non-special scheme), `[`,
+//! `\`, `]`, `^`, `` ` ``, `{`, `|` and `}` in a query, `#`, `[`, `\`, `]`, `^`, `{`, `|` and
+//! `}` in a fragment (`http://a/#x#y`), `"`, `<`, `>`, `{`, `}` and the space in an opaque
+//! path (`mailto:a<b`), `{`, `}`, `"` and `` ` `` in the host of a non-special scheme
+//! (`foo://a{b/`), and a "%" not followed by two hex digits anywhere (`http://a/%zz`). A
+//! serialization that parses keeps its text.
 
 use std::fmt;
 use std::ops::Deref;
