@@ -72,6 +72,8 @@
 //! - `serde`: every parsed type serializes as its string and deserializes by parsing.
 //! - `arrow`: [`arrow::Batch`] applies the passes to whole Apache Arrow string arrays, on all
 //!   cores.
+//! - `http`, `url`: conversions between the URI types and `http::Uri` or `url::Url`, lossless
+//!   or an error that says why ([`interop`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -96,6 +98,8 @@ mod explain;
 pub mod grammar;
 #[cfg(feature = "idna")]
 mod idn;
+#[cfg(any(feature = "http", feature = "url"))]
+pub mod interop;
 #[cfg(feature = "legacy-charsets")]
 mod legacy;
 mod normalize;
