@@ -19,9 +19,8 @@ use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
-use crate::input::{decode, Origin, STDIN};
-use crate::report::{self, Out};
-use crate::Status;
+use crate::lines::{decode, Origin, STDIN};
+use crate::report::{self, Out, Status};
 
 /// Check files of IRIs, one per line, and report every invalid line.
 ///
@@ -546,7 +545,7 @@ fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint
 /// The lines of a block, each with its number in the block (from 1) and its bytes: a line ends
 /// at "\n", and a "\r" before it is dropped too, so CRLF files read like LF ones; a last line
 /// without "\n" is a line, and a last "\n" does not start an empty one (as
-/// [`crate::input::for_each_line`] reads them).
+/// [`crate::lines::for_each_line`] reads them).
 fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, std::ops::Range<usize>)> + '_ {
     let unended = !bytes.is_empty() && bytes.last() != Some(&b'\n');
     let ends = memchr::memchr_iter(b'\n', bytes).chain(unended.then_some(bytes.len()));
@@ -635,7 +634,7 @@ fn columns(text: &str, offsets: impl Iterator<Item = usize>) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::{columns, lines};
-    use crate::input::for_each_line;
+    use crate::lines::for_each_line;
 
     #[test]
     fn lines_of_a_block_are_the_lines_the_other_commands_read() {

@@ -9,9 +9,9 @@ use clap::{Args, ValueEnum};
 use rfc3987::{Diagnostic, Severity};
 use serde_json::json;
 
-use crate::input::{Inputs, Origin};
-use crate::report::{self, Out};
-use crate::Status;
+use crate::input::Inputs;
+use crate::lines::{column_of, Origin};
+use crate::report::{self, Out, Status};
 
 /// Check IRIs against the rules of RFC 3987 that the grammar cannot express.
 ///
@@ -40,7 +40,7 @@ use crate::Status;
     applied (null when no fix changes it). With --codes --json, one object per code: \
     {\"code\", \"severity\", \"section\", \"what\"}.\n\n\
     Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct LintArgs {
     /// One JSON object per input (with its diagnostics), on its own line.
     #[arg(long)]
@@ -125,7 +125,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                         "severity": d.severity.as_str(),
                         "section": d.section,
                         "span": [d.span.start, d.span.end],
-                        "column": report::column_of(&text, d.span.start),
+                        "column": column_of(&text, d.span.start),
                         "message": d.message,
                         "help": d.help,
                     })
@@ -185,7 +185,7 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) 
     let mut message = level.title(&d.message).id(d.code);
     // The renderer counts the column in the text it shows: right when that is the whole input.
     // A window of it is shown under a header of its own with the column in the input.
-    let location = format!("{origin}:{}", report::column_of(input, d.span.start));
+    let location = format!("{origin}:{}", column_of(input, d.span.start));
     message = if shown == input {
         message.snippet(snippet.origin(origin.file))
     } else {

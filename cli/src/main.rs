@@ -5,6 +5,7 @@
 mod check;
 mod component;
 mod input;
+mod lines;
 mod lint;
 mod mapping;
 mod present;
@@ -17,8 +18,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc3987::{CompareOptions, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
 use serde_json::json;
 
-use input::{Input, Inputs, Origin, ARGS};
-use report::{Failure, Out, Output};
+use input::{Input, Inputs, INPUT_HELP};
+use lines::{Origin, ARGS};
+use report::{Failure, Out, Output, Status};
 
 #[derive(Parser)]
 #[command(
@@ -156,10 +158,6 @@ struct NormalizeArgs {
     inputs: Inputs,
 }
 
-/// The help of INPUT for the commands that take IRI-references.
-const INPUT_HELP: &str =
-    "IRI-references; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)";
-
 #[derive(Clone, Copy, ValueEnum)]
 enum NormalizeLevel {
     /// §5.3.2: case, percent-encoding, path segments
@@ -259,14 +257,6 @@ struct RelativizeArgs {
     json: bool,
     #[command(flatten)]
     targets: Inputs,
-}
-
-/// The exit status: the worst outcome seen so far.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Status {
-    Ok = 0,
-    Invalid = 1,
-    Error = 2,
 }
 
 fn main() -> ExitCode {

@@ -7,8 +7,7 @@ use rfc3987::{ToIriOptions, ToUriError, ToUriOptions, UriRef};
 use serde_json::Value;
 
 use crate::input::Inputs;
-use crate::report::{self, Failure, Out, Output};
-use crate::Status;
+use crate::report::{self, Failure, Out, Output, Status};
 
 /// Map IRIs to URIs (RFC 3987 §3.1): non-ASCII characters become percent-encoded UTF-8.
 ///
@@ -25,7 +24,7 @@ use crate::Status;
     iri to-uri --encoding iso-8859-1 < latin1-iris.txt\n\n\
     With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {\"message\", ...}}; with \
     --split, output holds the references of the input separated by one space.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct ToUriArgs {
     /// Convert reg-name hosts of DNS schemes with ToASCII (RFC 3987 §3.1, MAY).
     #[arg(long)]

@@ -8,9 +8,9 @@ use rfc3987::{IriBuilder, IriRef, ToUriOptions};
 use serde_json::json;
 use unicode_width::UnicodeWidthChar;
 
-use crate::input::{Inputs, Origin, ARGS};
-use crate::report::{Failure, Out, Output};
-use crate::Status;
+use crate::input::Inputs;
+use crate::lines::{Origin, ARGS};
+use crate::report::{Failure, Out, Output, Status};
 
 /// Build an IRI from its parts; each value is percent-encoded as its component requires.
 ///
@@ -179,7 +179,7 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
     empty line with --visual). With \
     --json: {\"input\", \"output\"} per input, with --visual {\"input\", \"output\", \"marks\"} \
     (output in visual order), or {\"input\", \"error\": {...}}.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct ShowArgs {
     /// The visual order and the components under it.
     #[arg(long)]
