@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
-use rfc3987::{Diagnostic, Severity};
+use rfc3987::{Diagnostic, Severity, StartSymbol};
 use serde_json::json;
 
 use crate::input::Inputs;
 use crate::lines::{column_of, Origin};
-use crate::report::{self, Out, Status};
+use crate::report::{self, Failure, Out, Status};
 
 /// Check IRIs against the rules of RFC 3987 that the grammar cannot express.
 ///
@@ -37,7 +37,9 @@ use crate::report::{self, Out, Status};
     span holds byte offsets into the input and column the 1-based character column of its start, \
     help is the fix of the span in a few words (\"write `%41` as `A`\", \"remove `:80`\") or null, \
     not_shown counts the diagnostics --max left out, and fixed is the input with every fix \
-    applied (null when no fix changes it). With --codes --json, one object per code: \
+    applied (null when no fix changes it); an input that is not an IRI-reference also has \
+    \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}, \
+    the object every command gives for it. With --codes --json, one object per code: \
     {\"code\", \"severity\", \"section\", \"what\"}.\n\n\
     Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.",
     mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
@@ -91,8 +93,13 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
     };
     args.inputs.for_each(|input| {
         let origin = input.origin;
-        let (text, diagnostics) = match &input.text {
-            Ok(text) => (text.to_string(), rfc3987::lint(text)),
+        // An invalid input: its findings say why in lint's words, and with --json its `error`
+        // object is the one every command gives for it (parsed again only then).
+        let (text, diagnostics, error) = match &input.text {
+            Ok(text) => match rfc3987::lint_as(text, StartSymbol::IriReference) {
+                Ok(found) => (text.to_string(), found, None),
+                Err(e) => (text.to_string(), rfc3987::lint(text), Some(Failure::parse(&e))),
+            },
             Err(n) => (
                 n.lossy.clone(),
                 vec![Diagnostic {
@@ -104,6 +111,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                     fix: None,
                     help: None,
                 }],
+                Some(Failure::not_utf8(n)),
             ),
         };
         let shown = match args.max {
@@ -131,14 +139,18 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                     })
                 })
                 .collect();
-            out.json(&json!({
+            let mut object = json!({
                 "input": text,
                 "file": origin.file,
                 "line": origin.line,
                 "diagnostics": found,
                 "not_shown": diagnostics.len() - shown,
                 "fixed": fixed(),
-            }))?;
+            });
+            if let Some(failure) = error {
+                object["error"] = failure.json;
+            }
+            out.json(&object)?;
         } else {
             for d in &diagnostics[..shown] {
                 out.record(&format!("{}\n\n", render(&renderer, &text, d, origin)))?;
