@@ -710,6 +710,34 @@ fn build_path_and_refusals() {
     }
 }
 
+/// `iri build`'s messages name its options, never the library's methods (issue 23): the
+/// library says "set it with ipv6()", the tool what to type. An IPv6 address is written in
+/// brackets as an IP-literal (RFC 3986 §3.2.2), so `--host ::1` is answered with
+/// `--host '[::1]'`; a port or userinfo needs a host (RFC 3987 §2.2 iauthority); a path whose
+/// first segment has ":" needs a scheme or "./" (RFC 3986 §4.2).
+#[test]
+fn build_messages_name_the_options() {
+    for (args, says) in [
+        (&["build", "--scheme", "http", "--host", "::1"][..], "--host '[::1]'"),
+        (&["build", "--scheme", "http", "--host", "[::1"], "--host '[2001:db8::7]'"),
+        (&["build", "--scheme", "http", "--port", "80"], "--port was given without a host"),
+        (&["build", "--userinfo", "u"], "one with --host (--host '' for the empty host)"),
+        (&["build"], "none of --scheme, --host"),
+        (&["build", "--path", "a:b"], "give --scheme, or begin --path with"),
+    ] {
+        let out = iri(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let text = stdout(&out);
+        assert!(text.contains(says), "{args:?}: {text}");
+        // No library call: `ipv6()`, `ipvfuture()`, `host("")`.
+        assert!(!text.contains("()") && !text.contains("(\""), "{args:?}: {text}");
+        let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        let lines = json_lines(&iri(&json_args));
+        let message = lines[0]["error"]["message"].as_str().unwrap();
+        assert!(message.contains(says) && !message.contains("()"), "{args:?}: {message}");
+    }
+}
+
 /// `iri show`: the §4.1 display form wraps a bidi IRI in LRE … PDF; `--visual` gives the §4.4
 /// example 1 visual order ("CDEFGH" as Hebrew letters is shown reversed) with the components
 /// under it.
