@@ -19,6 +19,7 @@ use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
+use crate::input::{reads_as_iri, shell_word};
 use crate::lines::{decode, Origin, STDIN};
 use crate::report::{self, Out, Status};
 
@@ -269,6 +270,13 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             let name = if file == "-" { STDIN } else { file.as_str() };
             let block = match work.item {
                 Ok(block) => block,
+                Err(e) if reads_as_iri(file, &e) => {
+                    let message = not_a_file(args, file, &e);
+                    let subject = rfc3987::printable(file);
+                    progress.suspend(|| report::complain(Some(&subject), &message));
+                    status = Status::Error;
+                    continue;
+                }
                 Err(e) => {
                     progress.suspend(|| report::complain(Some(name), &e));
                     status = Status::Error;
@@ -354,6 +362,28 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         status = status.max(Status::Invalid);
     }
     Ok(status)
+}
+
+/// The message for a FILE that does not exist but reads as an IRI: `iri check` reads files, so
+/// it says so and gives the command that checks the IRI itself, with the options that decide
+/// what is checked.
+fn not_a_file(args: &CheckArgs, file: &str, error: &io::Error) -> String {
+    let mut command = format!("echo {} | iri check", shell_word(file));
+    if let Some(rule) = &args.rule {
+        command.push_str(&format!(" --rule {}", shell_word(rule)));
+    } else if !matches!(args.kind, Kind::IriReference) {
+        if let Some(kind) = args.kind.to_possible_value() {
+            command.push_str(&format!(" --kind {}", kind.get_name()));
+        }
+    }
+    if args.lint {
+        command.push_str(" --lint");
+    }
+    command.push_str(" -");
+    format!(
+        "{error}; it is not a file but reads as an IRI (RFC 3987 §2.2), and iri check reads files \
+         of IRIs, one a line; to check this IRI, give it on standard input:\n{command}"
+    )
 }
 
 /// A finding as its JSON line (see the help of `iri check`).

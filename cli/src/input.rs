@@ -116,9 +116,48 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
     match result {
         Ok(()) => Ok(status),
         Err(Stop::Each(e)) => Err(e),
+        Err(Stop::Read(e)) if reads_as_iri(path, &e) => {
+            report::complain(
+                Some(&rfc3987::printable(path)),
+                &format!(
+                    "{e}; it is not a file but reads as an IRI (RFC 3987 §2.2): give it as an INPUT, \
+                     without --file"
+                ),
+            );
+            Ok(Status::Error)
+        }
         Err(Stop::Read(e)) => {
             report::complain(Some(name), &e);
             Ok(Status::Error)
         }
+    }
+}
+
+/// Whether `path`, which could not be opened (`error`), is no file at all but an IRI given
+/// where a file was expected (`iri check http://example.org/`): it does not exist, and it
+/// matches RFC 3987 §2.2 `IRI` (a scheme, so not a relative file name such as `list.txt`,
+/// which is an `IRI-reference` too).
+pub fn reads_as_iri(path: &str, error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::NotFound && rfc3987::Iri::parse(path).is_ok()
+}
+
+/// `text` as one word of a POSIX shell command line: in single quotes, a quote in it written
+/// `'\''`, and what a terminal would obey escaped first ([`rfc3987::printable`]).
+pub fn shell_word(text: &str) -> String {
+    format!("'{}'", rfc3987::printable(text).replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words_are_quoted() {
+        // Single quotes keep every character but "'" literal (POSIX sh, 2.2.2); "'" ends the
+        // quoted part, is written escaped, and a new quoted part begins.
+        assert_eq!(shell_word("http://a/?x=1&y=$z"), "'http://a/?x=1&y=$z'");
+        assert_eq!(shell_word("http://a/it's"), r"'http://a/it'\''s'");
+        // ESC is never written raw.
+        assert_eq!(shell_word("a\u{1B}b"), r"'a\u{1B}b'");
     }
 }

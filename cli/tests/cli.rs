@@ -718,10 +718,22 @@ fn build_path_and_refusals() {
 #[test]
 fn build_messages_name_the_options() {
     for (args, says) in [
-        (&["build", "--scheme", "http", "--host", "::1"][..], "--host '[::1]'"),
-        (&["build", "--scheme", "http", "--host", "[::1"], "--host '[2001:db8::7]'"),
-        (&["build", "--scheme", "http", "--port", "80"], "--port was given without a host"),
-        (&["build", "--userinfo", "u"], "one with --host (--host '' for the empty host)"),
+        (
+            &["build", "--scheme", "http", "--host", "::1"][..],
+            "--host '[::1]'",
+        ),
+        (
+            &["build", "--scheme", "http", "--host", "[::1"],
+            "--host '[2001:db8::7]'",
+        ),
+        (
+            &["build", "--scheme", "http", "--port", "80"],
+            "--port was given without a host",
+        ),
+        (
+            &["build", "--userinfo", "u"],
+            "one with --host (--host '' for the empty host)",
+        ),
         (&["build"], "none of --scheme, --host"),
         (&["build", "--path", "a:b"], "give --scheme, or begin --path with"),
     ] {
@@ -734,7 +746,10 @@ fn build_messages_name_the_options() {
         let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
         let lines = json_lines(&iri(&json_args));
         let message = lines[0]["error"]["message"].as_str().unwrap();
-        assert!(message.contains(says) && !message.contains("()"), "{args:?}: {message}");
+        assert!(
+            message.contains(says) && !message.contains("()"),
+            "{args:?}: {message}"
+        );
     }
 }
 
