@@ -20,7 +20,7 @@ use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
 use crate::input::{reads_as_iri, shell_word};
-use crate::lines::{decode, Origin, STDIN};
+use crate::lines::{decode, skip_bom, Origin, BOM, BOM_SKIPPED, STDIN};
 use crate::report::{self, Out, Status};
 
 /// Check files of IRIs, one per line, and report every invalid line.
@@ -235,8 +235,8 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let (work_tx, work_rx) = mpsc::channel::<Work>();
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let reader = {
-        let files = files.clone();
-        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx))?
+        let (files, progress) = (files.clone(), progress.clone());
+        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx, &progress))?
     };
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers = (0..jobs)
@@ -434,7 +434,7 @@ fn progress_bar(files: &[String]) -> ProgressBar {
 /// The reader thread: every file in turn, in blocks taken from the pool (`free`), each sent
 /// to the workers numbered in input order; a file that cannot be read is reported in its place
 /// and the next one read. Stops early when the main thread has gone.
-fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>) {
+fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>, progress: &ProgressBar) {
     let mut seq = 0;
     // The block being filled: taken from the pool when the first byte of a file is read, and
     // kept for the next file when it ends with nothing in it.
@@ -445,11 +445,21 @@ fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>) {
             seq += 1;
             sent
         };
+        // A byte order mark at the start of a file is skipped, and said once.
+        let shown = if name == "-" { STDIN } else { name.as_str() };
+        let mut after_bom = |reader: &mut dyn Read| -> Result<(), Option<io::Error>> {
+            let (bom, reader) = skip_bom(reader).map_err(Some)?;
+            if bom {
+                progress.suspend(|| report::complain(Some(shown), &BOM_SKIPPED));
+                progress.inc(BOM.len() as u64);
+            }
+            read_blocks(reader, &mut block, free, &mut |b| send(Ok(b)))
+        };
         let result = if name == "-" {
-            read_blocks(io::stdin().lock(), &mut block, free, &mut |b| send(Ok(b)))
+            after_bom(&mut io::stdin().lock())
         } else {
             match File::open(name) {
-                Ok(f) => read_blocks(f, &mut block, free, &mut |b| send(Ok(b))),
+                Ok(mut f) => after_bom(&mut f),
                 Err(e) => Err(Some(e)),
             }
         };

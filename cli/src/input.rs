@@ -4,11 +4,11 @@
 //! `<stdin>:7`, `list.txt:3`).
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufRead, BufReader};
 
 use clap::Args;
 
-use crate::lines::{decode, for_each_line, Line, NotUtf8, Origin, Stop, ARGS, STDIN};
+use crate::lines::{decode, for_each_line, skip_bom, Line, NotUtf8, Origin, Stop, ARGS, BOM_SKIPPED, STDIN};
 use crate::report::{self, Failure, Status};
 
 /// The help of INPUT for the commands that take IRI-references.
@@ -106,10 +106,10 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
         Ok(())
     };
     let result = if path == "-" {
-        for_each_line(io::stdin().lock(), &mut on_line)
+        lines_after_bom(io::stdin().lock(), name, &mut on_line)
     } else {
         match File::open(path) {
-            Ok(file) => for_each_line(BufReader::new(file), &mut on_line),
+            Ok(file) => lines_after_bom(BufReader::new(file), name, &mut on_line),
             Err(e) => Err(Stop::Read(e)),
         }
     };
@@ -131,6 +131,20 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
             Ok(Status::Error)
         }
     }
+}
+
+/// [`for_each_line`] on the file `name`, a byte order mark at its start skipped and said once
+/// (on standard error, before its first line is read).
+fn lines_after_bom<R: BufRead, E>(
+    reader: R,
+    name: &str,
+    each: impl FnMut(Line<'_>) -> Result<(), E>,
+) -> Result<(), Stop<E>> {
+    let (bom, reader) = skip_bom(reader).map_err(Stop::Read)?;
+    if bom {
+        report::complain(Some(name), &BOM_SKIPPED);
+    }
+    for_each_line(reader, each)
 }
 
 /// Whether `path`, which could not be opened (`error`), is no file at all but an IRI given

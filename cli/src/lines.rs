@@ -4,7 +4,7 @@
 //! the tool's modules: it imports none of them.
 
 use std::fmt;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 /// The name standard input is reported under.
 pub const STDIN: &str = "<stdin>";
@@ -72,6 +72,37 @@ pub fn for_each_line<R: BufRead, E>(
         bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         each(Line { number, bytes }).map_err(Stop::Each)?;
     }
+}
+
+/// U+FEFF in UTF-8: at the start of a file, a byte order mark (Unicode §23.8), a signature of
+/// the encoding and not text.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What is said, once per file, of a byte order mark skipped at its start.
+pub const BOM_SKIPPED: &str = "skipped the byte order mark at its start (U+FEFF, the bytes EF BB BF: \
+     a signature of UTF-8, not part of an IRI); the columns of line 1 count from the character \
+     after it";
+
+/// `reader` without the UTF-8 byte order mark ([`BOM`]) at its start, and whether it had one.
+/// Only the start of the stream: U+FEFF anywhere else is a character of the line, left to the
+/// grammar (ZERO WIDTH NO-BREAK SPACE, a `ucschar` of RFC 3987 §2.2). Reads no further than the bytes that
+/// could begin the mark, so a line typed on a terminal is answered at once.
+pub fn skip_bom<R: Read>(mut reader: R) -> io::Result<(bool, io::Chain<io::Cursor<Vec<u8>>, R>)> {
+    let mut start = Vec::with_capacity(BOM.len());
+    while start.len() < BOM.len() && BOM.starts_with(&start) {
+        let mut byte = [0; 1];
+        match reader.read(&mut byte) {
+            Ok(0) => break,
+            Ok(_) => start.push(byte[0]),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let bom = start == BOM;
+    if bom {
+        start.clear();
+    }
+    Ok((bom, io::Cursor::new(start).chain(reader)))
 }
 
 /// The line's bytes as text, or where and why they are not UTF-8.
@@ -150,6 +181,25 @@ mod tests {
         assert_eq!(lines(b"\xC3\xA9\xFFz\n")[0].1, Err((2, 2)));
         // A truncated sequence at the end of the line.
         assert_eq!(lines(b"ab\xE2\x82")[0].1, Err((2, 3)));
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark_at_the_start_only() {
+        let read = |bytes: &[u8]| {
+            let (bom, mut reader) = skip_bom(bytes).unwrap();
+            let mut rest = Vec::new();
+            reader.read_to_end(&mut rest).unwrap();
+            (bom, rest)
+        };
+        assert_eq!(read(b"\xEF\xBB\xBFa:b\n"), (true, b"a:b\n".to_vec()));
+        assert_eq!(read(b"\xEF\xBB\xBF"), (true, Vec::new()));
+        // Not a whole mark, or none: every byte is kept, in order.
+        assert_eq!(read(b"\xEF\xBBa"), (false, b"\xEF\xBBa".to_vec()));
+        assert_eq!(read(b"\xEF"), (false, b"\xEF".to_vec()));
+        assert_eq!(read(b"a\xEF\xBB\xBF"), (false, b"a\xEF\xBB\xBF".to_vec()));
+        assert_eq!(read(b""), (false, Vec::new()));
+        // A second mark is text, not skipped.
+        assert_eq!(read(b"\xEF\xBB\xBF\xEF\xBB\xBF"), (true, BOM.to_vec()));
     }
 
     #[test]

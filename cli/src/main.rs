@@ -33,7 +33,8 @@ use report::{Failure, Out, Output, Status};
                   files given with --file PATH (repeatable; read after the INPUTs) and from standard \
                   input: `-` as an INPUT or a PATH stands for it, and it is read when there is \
                   neither INPUT nor --file. A file holds one input a line (LF or CRLF; a line that \
-                  is not UTF-8 is an invalid input). A blank line is an input like any other: the \
+                  is not UTF-8 is an invalid input; a UTF-8 byte order mark at its start is \
+                  skipped, and said on standard error). A blank line is an input like any other: the \
                   empty string, which is an IRI-reference (RFC 3986 §4.2, a relative reference with \
                   an empty path), so `iri normalize` prints an empty line for it and \
                   `iri check --kind iri` reports it as invalid.\n\n\
