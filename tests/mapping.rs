@@ -352,7 +352,10 @@ fn to_iri_takes_iris() {
         // allowed in a segment, so step 4 decodes it as it would in a URI.
         ("http://example.org/Dürst/%C3%BC", "http://example.org/Dürst/ü"),
         // An IRI with no percent-encoding has nothing for §3.2 to do: unchanged.
-        ("http://résumé.example.org/Dürst?q=ü#ü", "http://résumé.example.org/Dürst?q=ü#ü"),
+        (
+            "http://résumé.example.org/Dürst?q=ü#ü",
+            "http://résumé.example.org/Dürst?q=ü#ü",
+        ),
         // U+00A0 may stand in an IRI (ucschar), so it stays when written as a character, while
         // its encoding %C2%A0 stays encoded (§6.1 look-alike of space, step 4); "%2F" is
         // reserved (step 2) and "%FC" is not UTF-8 (step 3): kept beside the non-ASCII text.

@@ -83,11 +83,14 @@ pub const BOM_SKIPPED: &str = "skipped the byte order mark at its start (U+FEFF,
      a signature of UTF-8, not part of an IRI); the columns of line 1 count from the character \
      after it";
 
+/// A reader after the bytes [`skip_bom`] read from its start and kept.
+pub type AfterBom<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
 /// `reader` without the UTF-8 byte order mark ([`BOM`]) at its start, and whether it had one.
 /// Only the start of the stream: U+FEFF anywhere else is a character of the line, left to the
 /// grammar (ZERO WIDTH NO-BREAK SPACE, a `ucschar` of RFC 3987 §2.2). Reads no further than the bytes that
 /// could begin the mark, so a line typed on a terminal is answered at once.
-pub fn skip_bom<R: Read>(mut reader: R) -> io::Result<(bool, io::Chain<io::Cursor<Vec<u8>>, R>)> {
+pub fn skip_bom<R: Read>(mut reader: R) -> io::Result<(bool, AfterBom<R>)> {
     let mut start = Vec::with_capacity(BOM.len());
     while start.len() < BOM.len() && BOM.starts_with(&start) {
         let mut byte = [0; 1];
