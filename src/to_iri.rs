@@ -10,7 +10,7 @@ use crate::pct::decode_where;
 use crate::recompose::Recomposer;
 #[cfg(feature = "idna")]
 use crate::to_uri::DNS_SCHEMES;
-use crate::types::{Built, IriRef, UriReference};
+use crate::types::{Built, IriRef, Reference};
 
 /// What [`to_iri`] does beyond RFC 3987 §3.2 steps 1–5.
 #[derive(Clone, Debug)]
@@ -79,6 +79,13 @@ impl ToIriOptions {
 /// the input with [`to_uri`](crate::to_uri), up to the case of hex digits and percent-encoded
 /// unreserved characters.
 ///
+/// The input may also be an IRI: §3.2 works on the percent-encoded octets, which are ASCII, so
+/// it applies to the ASCII parts of any IRI, and a list of mixed URIs and IRIs converts as one.
+/// The characters beyond ASCII that the IRI holds stay as they are (it is already an IRI: none
+/// of them is encoded, whatever step 4 would say of its encoding); an IRI without
+/// percent-encodings comes back unchanged. The result maps to the same URI as the input, up to
+/// the same differences.
+///
 /// Step 2 decodes `%HH` except for "%", `reserved` characters and ASCII characters not allowed
 /// in URIs (so only `unreserved` ASCII characters are decoded). Step 3 keeps encoded every octet
 /// that is not part of strictly legal UTF-8: overlong forms (`%C0%AF`), encoded surrogates
@@ -102,10 +109,18 @@ impl ToIriOptions {
 /// assert_eq!(to_iri(&uri, &ToIriOptions::new().idn_unicode(true)).as_str(), "http://納豆.example.org/%E2%80%AE");
 /// ```
 ///
-/// Any URI type is taken, borrowed or owned, and the result has the same shape: a
-/// [`Uri`](crate::Uri) gives an [`Iri`](crate::Iri). [`Uri::to_iri`](crate::Uri::to_iri) is
-/// this with the default options.
-pub fn to_iri<R: UriReference>(uri: &R, options: &ToIriOptions) -> R::Iri {
+/// ```
+/// use rfc3987::{to_iri, Iri, ToIriOptions};
+///
+/// // An IRI: "ü" stays, "%C3%BC" is decoded as in a URI.
+/// let iri = Iri::parse("http://example.org/Dürst/%C3%BC").unwrap();
+/// assert_eq!(to_iri(&iri, &ToIriOptions::new()).as_str(), "http://example.org/Dürst/ü");
+/// ```
+///
+/// Any parsed type is taken, URI or IRI, borrowed or owned, and the result has the same shape:
+/// a [`Uri`](crate::Uri) or an [`Iri`](crate::Iri) gives an [`Iri`](crate::Iri).
+/// [`Uri::to_iri`](crate::Uri::to_iri) is this with the default options.
+pub fn to_iri<R: Reference>(uri: &R, options: &ToIriOptions) -> R::Iri {
     R::Iri::built(to_iri_ref(uri.as_iri_ref(), options))
 }
 

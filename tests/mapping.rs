@@ -342,6 +342,50 @@ fn to_iri_keeps_what_it_must() {
     }
 }
 
+/// §3.2 on IRIs (issue 23): the steps work on percent-encoded octets, which are ASCII, so they
+/// apply to the ASCII parts of any IRI; the characters beyond ASCII it already holds are kept.
+#[test]
+fn to_iri_takes_iris() {
+    let none = ToIriOptions::new();
+    let cases = [
+        // "ü" is already a character and stays; "%C3%BC" is the UTF-8 of U+00FC, a ucschar
+        // allowed in a segment, so step 4 decodes it as it would in a URI.
+        ("http://example.org/Dürst/%C3%BC", "http://example.org/Dürst/ü"),
+        // An IRI with no percent-encoding has nothing for §3.2 to do: unchanged.
+        (
+            "http://résumé.example.org/Dürst?q=ü#ü",
+            "http://résumé.example.org/Dürst?q=ü#ü",
+        ),
+        // U+00A0 may stand in an IRI (ucschar), so it stays when written as a character, while
+        // its encoding %C2%A0 stays encoded (§6.1 look-alike of space, step 4); "%2F" is
+        // reserved (step 2) and "%FC" is not UTF-8 (step 3): kept beside the non-ASCII text.
+        ("x:\u{A0}%C2%A0/é%2Fé%FC", "x:\u{A0}%C2%A0/é%2Fé%FC"),
+        // iprivate: as a character in the query it stays (iquery allows it); its encoding is
+        // decoded in the query only, as in a URI.
+        ("x:%EE%80%80?\u{E000}%EE%80%80", "x:%EE%80%80?\u{E000}\u{E000}"),
+        // Decoded next to non-ASCII characters in every component.
+        (
+            "s://ü%C3%BC@ü%C3%BC/ü%C3%BC?ü%C3%BC#ü%C3%BC",
+            "s://üü@üü/üü?üü#üü",
+        ),
+    ];
+    for (input, expected) in cases {
+        let iri = IriRef::parse(input).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(to_iri(&iri, &none).as_str(), expected, "{input}");
+    }
+    // The shape is kept: an Iri gives an Iri, an IriRef an IriRef, as for URIs.
+    let iri = rfc3987::Iri::parse("http://example.org/Dürst/%C3%BC").unwrap();
+    let converted: rfc3987::Iri = to_iri(&iri, &none);
+    assert_eq!(converted, "http://example.org/Dürst/ü");
+    // --idn-unicode converts an xn-- label of an IRI's host and keeps its Unicode labels: ToUnicode
+    // of "xn--rsum-bpad" is "résumé" (RFC 3492 Punycode; the label of the §3.1 example).
+    let iri = IriRef::parse("http://xn--rsum-bpad.納豆.example/").unwrap();
+    assert_eq!(
+        to_iri(&iri, &ToIriOptions::new().idn_unicode(true)).as_str(),
+        "http://résumé.納豆.example/"
+    );
+}
+
 /// §3.1 (MAY) lenient input: the ten printable ASCII characters URIs do not allow are encoded;
 /// "#", "%", "[" and "]" never; without the option they are an error, and an error in lenient
 /// mode points into the text as given.
@@ -625,6 +669,19 @@ proptest! {
         let iri = to_iri(&parsed, &ToIriOptions::new());
         let back = to_uri(&IriRef::parse(iri.as_str()).unwrap(), &ToUriOptions::new()).unwrap();
         prop_assert_eq!(up_to_case_and_unreserved(back.as_str()), up_to_case_and_unreserved(&uri), "via {}", iri);
+    }
+
+    /// §3.2 on an IRI (with non-ASCII characters and percent-encodings of any octets): the
+    /// result maps to the same URI as the input, up to the differences §3.2 allows, and
+    /// converting again changes nothing.
+    #[test]
+    fn iri_to_iri_maps_back_and_is_idempotent(iri in prop_oneof![pct_iri(), pct_uri()]) {
+        let parsed = IriRef::parse(iri.as_str()).unwrap();
+        let converted = to_iri(&parsed, &ToIriOptions::new());
+        let uri = to_uri(&parsed, &ToUriOptions::new()).unwrap();
+        let back = to_uri(&converted, &ToUriOptions::new()).unwrap();
+        prop_assert_eq!(up_to_case_and_unreserved(back.as_str()), up_to_case_and_unreserved(uri.as_str()), "via {}", converted);
+        prop_assert_eq!(to_iri(&converted, &ToIriOptions::new()), converted);
     }
 
     /// IRIs without percent-encodings or characters §3.2 keeps encoded come back unchanged.

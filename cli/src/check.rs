@@ -19,9 +19,9 @@ use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
-use crate::input::{decode, Origin, STDIN};
-use crate::report::{self, Out};
-use crate::Status;
+use crate::input::{reads_as_iri, shell_word};
+use crate::lines::{decode, skip_bom, Origin, BOM, BOM_SKIPPED, STDIN};
+use crate::report::{self, Out, Status};
 
 /// Check files of IRIs, one per line, and report every invalid line.
 ///
@@ -235,8 +235,8 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let (work_tx, work_rx) = mpsc::channel::<Work>();
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let reader = {
-        let files = files.clone();
-        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx))?
+        let (files, progress) = (files.clone(), progress.clone());
+        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx, &progress))?
     };
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers = (0..jobs)
@@ -270,6 +270,13 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             let name = if file == "-" { STDIN } else { file.as_str() };
             let block = match work.item {
                 Ok(block) => block,
+                Err(e) if reads_as_iri(file, &e) => {
+                    let message = not_a_file(args, file, &e);
+                    let subject = rfc3987::printable(file);
+                    progress.suspend(|| report::complain(Some(&subject), &message));
+                    status = Status::Error;
+                    continue;
+                }
                 Err(e) => {
                     progress.suspend(|| report::complain(Some(name), &e));
                     status = Status::Error;
@@ -357,6 +364,28 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     Ok(status)
 }
 
+/// The message for a FILE that does not exist but reads as an IRI: `iri check` reads files, so
+/// it says so and gives the command that checks the IRI itself, with the options that decide
+/// what is checked.
+fn not_a_file(args: &CheckArgs, file: &str, error: &io::Error) -> String {
+    let mut command = format!("echo {} | iri check", shell_word(file));
+    if let Some(rule) = &args.rule {
+        command.push_str(&format!(" --rule {}", shell_word(rule)));
+    } else if !matches!(args.kind, Kind::IriReference) {
+        if let Some(kind) = args.kind.to_possible_value() {
+            command.push_str(&format!(" --kind {}", kind.get_name()));
+        }
+    }
+    if args.lint {
+        command.push_str(" --lint");
+    }
+    command.push_str(" -");
+    format!(
+        "{error}; it is not a file but reads as an IRI (RFC 3987 §2.2), and iri check reads files \
+         of IRIs, one a line; to check this IRI, give it on standard input:\n{command}"
+    )
+}
+
 /// A finding as its JSON line (see the help of `iri check`).
 fn finding_json(origin: Origin<'_>, finding: Finding) -> String {
     let mut object = json!({
@@ -405,7 +434,7 @@ fn progress_bar(files: &[String]) -> ProgressBar {
 /// The reader thread: every file in turn, in blocks taken from the pool (`free`), each sent
 /// to the workers numbered in input order; a file that cannot be read is reported in its place
 /// and the next one read. Stops early when the main thread has gone.
-fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>) {
+fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>, progress: &ProgressBar) {
     let mut seq = 0;
     // The block being filled: taken from the pool when the first byte of a file is read, and
     // kept for the next file when it ends with nothing in it.
@@ -416,11 +445,21 @@ fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>) {
             seq += 1;
             sent
         };
+        // A byte order mark at the start of a file is skipped, and said once.
+        let shown = if name == "-" { STDIN } else { name.as_str() };
+        let mut after_bom = |reader: &mut dyn Read| -> Result<(), Option<io::Error>> {
+            let (bom, reader) = skip_bom(reader).map_err(Some)?;
+            if bom {
+                progress.suspend(|| report::complain(Some(shown), &BOM_SKIPPED));
+                progress.inc(BOM.len() as u64);
+            }
+            read_blocks(reader, &mut block, free, &mut |b| send(Ok(b)))
+        };
         let result = if name == "-" {
-            read_blocks(io::stdin().lock(), &mut block, free, &mut |b| send(Ok(b)))
+            after_bom(&mut io::stdin().lock())
         } else {
             match File::open(name) {
-                Ok(f) => read_blocks(f, &mut block, free, &mut |b| send(Ok(b))),
+                Ok(mut f) => after_bom(&mut f),
                 Err(e) => Err(Some(e)),
             }
         };
@@ -546,7 +585,7 @@ fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint
 /// The lines of a block, each with its number in the block (from 1) and its bytes: a line ends
 /// at "\n", and a "\r" before it is dropped too, so CRLF files read like LF ones; a last line
 /// without "\n" is a line, and a last "\n" does not start an empty one (as
-/// [`crate::input::for_each_line`] reads them).
+/// [`crate::lines::for_each_line`] reads them).
 fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, std::ops::Range<usize>)> + '_ {
     let unended = !bytes.is_empty() && bytes.last() != Some(&b'\n');
     let ends = memchr::memchr_iter(b'\n', bytes).chain(unended.then_some(bytes.len()));
@@ -635,7 +674,7 @@ fn columns(text: &str, offsets: impl Iterator<Item = usize>) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::{columns, lines};
-    use crate::input::for_each_line;
+    use crate::lines::for_each_line;
 
     #[test]
     fn lines_of_a_block_are_the_lines_the_other_commands_read() {

@@ -7,8 +7,7 @@ use clap::{Args, ValueEnum};
 use rfc3987::Component;
 
 use crate::input::Inputs;
-use crate::report::{Failure, Out, Output};
-use crate::Status;
+use crate::report::{Failure, Out, Output, Status};
 
 /// The components whose text `encode` and `decode` take.
 #[derive(Clone, Copy, ValueEnum)]

@@ -1,22 +1,19 @@
 //! Where the tool's inputs come from, for every command: INPUT arguments, `-` for standard
-//! input, `--file PATH` (repeatable), or standard input when none is given. Lines are read as
-//! bytes, so that a line that is not UTF-8 is reported, never a crash; each input knows where it
-//! came from (`<args>:2`, `<stdin>:7`, `list.txt:3`).
+//! input, `--file PATH` (repeatable), or standard input when none is given. The lines of files
+//! are read by [`crate::lines`]; each input knows where it came from (`<args>:2`,
+//! `<stdin>:7`, `list.txt:3`).
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
 use clap::Args;
 
-use crate::report::{self, Failure};
-use crate::Status;
+use crate::lines::{decode, for_each_line, skip_bom, Line, NotUtf8, Origin, Stop, ARGS, BOM_SKIPPED, STDIN};
+use crate::report::{self, Failure, Status};
 
-/// The name standard input is reported under.
-pub const STDIN: &str = "<stdin>";
-
-/// The name command-line INPUTs are reported under; their "line" is their position.
-pub const ARGS: &str = "<args>";
+/// The help of INPUT for the commands that take IRI-references.
+pub const INPUT_HELP: &str =
+    "IRI-references; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)";
 
 /// The inputs of a command. Each command names and describes INPUT in its own help
 /// (`mut_arg("inputs", ...)`).
@@ -30,25 +27,6 @@ pub struct Inputs {
     /// The files are read after the command-line inputs, in the order given.
     #[arg(long = "file", value_name = "PATH")]
     pub files: Vec<String>,
-}
-
-/// Where an input came from: a file (`<stdin>` for standard input) and its 1-based line
-/// number, or `<args>` and its 1-based position among the INPUT arguments; line 0 for the
-/// options of `iri build`, which are its input as a whole.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Origin<'a> {
-    pub file: &'a str,
-    pub line: usize,
-}
-
-impl fmt::Display for Origin<'_> {
-    /// `FILE:LINE`, or `FILE` for line 0.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.line {
-            0 => f.write_str(self.file),
-            line => write!(f, "{}:{line}", self.file),
-        }
-    }
 }
 
 /// One input: where it came from, its bytes, and its text or why the bytes are not UTF-8.
@@ -71,27 +49,6 @@ impl<'a> Input<'a> {
             Err(n) => &n.lossy,
         }
     }
-}
-
-/// One line, as read: its 1-based number and its bytes (without the line end), not yet
-/// decoded ([`decode`]).
-pub struct Line<'a> {
-    pub number: usize,
-    pub bytes: &'a [u8],
-}
-
-/// A line that is not UTF-8: where its valid prefix ends, and the line shown lossily.
-pub struct NotUtf8 {
-    pub byte_offset: usize,
-    pub column: usize,
-    pub lossy: String,
-    pub message: String,
-}
-
-/// Why [`for_each_line`] stopped early: the reader failed, or `each` did.
-pub enum Stop<E> {
-    Read(io::Error),
-    Each(E),
 }
 
 impl Inputs {
@@ -149,16 +106,26 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
         Ok(())
     };
     let result = if path == "-" {
-        for_each_line(io::stdin().lock(), &mut on_line)
+        lines_after_bom(io::stdin().lock(), name, &mut on_line)
     } else {
         match File::open(path) {
-            Ok(file) => for_each_line(BufReader::new(file), &mut on_line),
+            Ok(file) => lines_after_bom(BufReader::new(file), name, &mut on_line),
             Err(e) => Err(Stop::Read(e)),
         }
     };
     match result {
         Ok(()) => Ok(status),
         Err(Stop::Each(e)) => Err(e),
+        Err(Stop::Read(e)) if reads_as_iri(path, &e) => {
+            report::complain(
+                Some(&rfc3987::printable(path)),
+                &format!(
+                    "{e}; it is not a file but reads as an IRI (RFC 3987 §2.2): give it as an INPUT, \
+                     without --file"
+                ),
+            );
+            Ok(Status::Error)
+        }
         Err(Stop::Read(e)) => {
             report::complain(Some(name), &e);
             Ok(Status::Error)
@@ -166,108 +133,45 @@ fn read_file(path: &str, each: &mut impl FnMut(Input<'_>) -> io::Result<Status>)
     }
 }
 
-/// Calls `each` on every line of `reader`, streaming: one buffer is reused for all lines.
-/// A line ends at "\n", and a "\r" before it is dropped too, so CRLF files read like LF ones;
-/// a final line without "\n" is a line, and a final "\n" does not start an empty one.
-pub fn for_each_line<R: BufRead, E>(
-    mut reader: R,
-    mut each: impl FnMut(Line<'_>) -> Result<(), E>,
+/// [`for_each_line`] on the file `name`, a byte order mark at its start skipped and said once
+/// (on standard error, before its first line is read).
+fn lines_after_bom<R: BufRead, E>(
+    reader: R,
+    name: &str,
+    each: impl FnMut(Line<'_>) -> Result<(), E>,
 ) -> Result<(), Stop<E>> {
-    let mut buffer = Vec::new();
-    let mut number = 0;
-    loop {
-        buffer.clear();
-        if reader.read_until(b'\n', &mut buffer).map_err(Stop::Read)? == 0 {
-            return Ok(());
-        }
-        number += 1;
-        let mut bytes = buffer.as_slice();
-        bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-        bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        each(Line { number, bytes }).map_err(Stop::Each)?;
+    let (bom, reader) = skip_bom(reader).map_err(Stop::Read)?;
+    if bom {
+        report::complain(Some(name), &BOM_SKIPPED);
     }
+    for_each_line(reader, each)
 }
 
-/// The line's bytes as text, or where and why they are not UTF-8.
-pub fn decode(bytes: &[u8]) -> Result<&str, NotUtf8> {
-    std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e))
+/// Whether `path`, which could not be opened (`error`), is no file at all but an IRI given
+/// where a file was expected (`iri check http://example.org/`): it does not exist, and it
+/// matches RFC 3987 §2.2 `IRI` (a scheme, so not a relative file name such as `list.txt`,
+/// which is an `IRI-reference` too).
+pub fn reads_as_iri(path: &str, error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::NotFound && rfc3987::Iri::parse(path).is_ok()
 }
 
-fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {
-    let valid = error.valid_up_to();
-    let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid_up_to is a UTF-8 boundary");
-    let bad_len = error.error_len().unwrap_or(bytes.len() - valid);
-    let bad: Vec<String> = bytes[valid..valid + bad_len]
-        .iter()
-        .map(|b| format!("0x{b:02X}"))
-        .collect();
-    let column = report::column_of(prefix, valid);
-    NotUtf8 {
-        byte_offset: valid,
-        column,
-        lossy: String::from_utf8_lossy(bytes).into_owned(),
-        message: format!(
-            "the line is not UTF-8: byte {} at column {column} (an IRI is a sequence of Unicode characters, RFC 3987 §2)",
-            bad.join(" ")
-        ),
-    }
+/// `text` as one word of a POSIX shell command line: in single quotes, a quote in it written
+/// `'\''`, and what a terminal would obey escaped first ([`rfc3987::printable`]).
+pub fn shell_word(text: &str) -> String {
+    format!("'{}'", rfc3987::printable(text).replace('\'', r"'\''"))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// Each line's number and text, or the byte offset and column of its first bad byte.
-    type Lines = Vec<(usize, Result<String, (usize, usize)>)>;
-
-    fn lines(input: &[u8]) -> Lines {
-        let mut out = Vec::new();
-        let read = for_each_line(input, |line| -> Result<(), ()> {
-            out.push((
-                line.number,
-                decode(line.bytes)
-                    .map(str::to_string)
-                    .map_err(|e| (e.byte_offset, e.column)),
-            ));
-            Ok(())
-        });
-        assert!(read.is_ok());
-        out
-    }
+    use super::shell_word;
 
     #[test]
-    fn splits_on_lf_and_crlf_and_keeps_empty_lines() {
-        // "a\r\n\nb" is three lines: "a", "", "b"; a final newline does not add an empty line.
-        assert_eq!(
-            lines(b"a\r\n\nb\n"),
-            vec![(1, Ok("a".into())), (2, Ok("".into())), (3, Ok("b".into()))]
-        );
-        assert_eq!(lines(b"x"), vec![(1, Ok("x".into()))]);
-        assert!(lines(b"").is_empty());
-    }
-
-    #[test]
-    fn reports_invalid_utf8_with_its_position() {
-        // "é" is two bytes, so the stray 0xFF after "é" is at byte 2, character column 2.
-        assert_eq!(lines("é\u{0}".as_bytes())[0].1, Ok("é\u{0}".into()));
-        assert_eq!(lines(b"\xC3\xA9\xFFz\n")[0].1, Err((2, 2)));
-        // A truncated sequence at the end of the line.
-        assert_eq!(lines(b"ab\xE2\x82")[0].1, Err((2, 3)));
-    }
-
-    #[test]
-    fn each_stops_the_reading() {
-        // `each` failing on line 2 stops there: line 3 is never seen.
-        let mut seen = 0;
-        let result = for_each_line(&b"a\nb\nc\n"[..], |line| {
-            seen = line.number;
-            if line.number == 2 {
-                Err("stop")
-            } else {
-                Ok(())
-            }
-        });
-        assert!(matches!(result, Err(Stop::Each("stop"))));
-        assert_eq!(seen, 2);
+    fn shell_words_are_quoted() {
+        // Single quotes keep every character but "'" literal (POSIX sh, 2.2.2); "'" ends the
+        // quoted part, is written escaped, and a new quoted part begins.
+        assert_eq!(shell_word("http://a/?x=1&y=$z"), "'http://a/?x=1&y=$z'");
+        assert_eq!(shell_word("http://a/it's"), r"'http://a/it'\''s'");
+        // ESC is never written raw.
+        assert_eq!(shell_word("a\u{1B}b"), r"'a\u{1B}b'");
     }
 }

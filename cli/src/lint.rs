@@ -6,12 +6,12 @@ use std::ops::Range;
 
 use annotate_snippets::{Level, Renderer, Snippet};
 use clap::{Args, ValueEnum};
-use rfc3987::{Diagnostic, Severity};
+use rfc3987::{Diagnostic, Severity, StartSymbol};
 use serde_json::json;
 
-use crate::input::{Inputs, Origin};
-use crate::report::{self, Out};
-use crate::Status;
+use crate::input::Inputs;
+use crate::lines::{column_of, Origin};
+use crate::report::{self, Failure, Out, Status};
 
 /// Check IRIs against the rules of RFC 3987 that the grammar cannot express.
 ///
@@ -37,10 +37,12 @@ use crate::Status;
     span holds byte offsets into the input and column the 1-based character column of its start, \
     help is the fix of the span in a few words (\"write `%41` as `A`\", \"remove `:80`\") or null, \
     not_shown counts the diagnostics --max left out, and fixed is the input with every fix \
-    applied (null when no fix changes it). With --codes --json, one object per code: \
+    applied (null when no fix changes it); an input that is not an IRI-reference also has \
+    \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}, \
+    the object every command gives for it. With --codes --json, one object per code: \
     {\"code\", \"severity\", \"section\", \"what\"}.\n\n\
     Exit status: 1 when there is an error (or a warning, with --deny warnings), else 0.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct LintArgs {
     /// One JSON object per input (with its diagnostics), on its own line.
     #[arg(long)]
@@ -91,8 +93,13 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
     };
     args.inputs.for_each(|input| {
         let origin = input.origin;
-        let (text, diagnostics) = match &input.text {
-            Ok(text) => (text.to_string(), rfc3987::lint(text)),
+        // An invalid input: its findings say why in lint's words, and with --json its `error`
+        // object is the one every command gives for it (parsed again only then).
+        let (text, diagnostics, error) = match &input.text {
+            Ok(text) => match rfc3987::lint_as(text, StartSymbol::IriReference) {
+                Ok(found) => (text.to_string(), found, None),
+                Err(e) => (text.to_string(), rfc3987::lint(text), Some(Failure::parse(&e))),
+            },
             Err(n) => (
                 n.lossy.clone(),
                 vec![Diagnostic {
@@ -104,6 +111,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                     fix: None,
                     help: None,
                 }],
+                Some(Failure::not_utf8(n)),
             ),
         };
         let shown = match args.max {
@@ -125,20 +133,24 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
                         "severity": d.severity.as_str(),
                         "section": d.section,
                         "span": [d.span.start, d.span.end],
-                        "column": report::column_of(&text, d.span.start),
+                        "column": column_of(&text, d.span.start),
                         "message": d.message,
                         "help": d.help,
                     })
                 })
                 .collect();
-            out.json(&json!({
+            let mut object = json!({
                 "input": text,
                 "file": origin.file,
                 "line": origin.line,
                 "diagnostics": found,
                 "not_shown": diagnostics.len() - shown,
                 "fixed": fixed(),
-            }))?;
+            });
+            if let Some(failure) = error {
+                object["error"] = failure.json;
+            }
+            out.json(&object)?;
         } else {
             for d in &diagnostics[..shown] {
                 out.record(&format!("{}\n\n", render(&renderer, &text, d, origin)))?;
@@ -185,7 +197,7 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) 
     let mut message = level.title(&d.message).id(d.code);
     // The renderer counts the column in the text it shows: right when that is the whole input.
     // A window of it is shown under a header of its own with the column in the input.
-    let location = format!("{origin}:{}", report::column_of(input, d.span.start));
+    let location = format!("{origin}:{}", column_of(input, d.span.start));
     message = if shown == input {
         message.snippet(snippet.origin(origin.file))
     } else {

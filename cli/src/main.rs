@@ -5,6 +5,7 @@
 mod check;
 mod component;
 mod input;
+mod lines;
 mod lint;
 mod mapping;
 mod present;
@@ -17,8 +18,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use rfc3987::{CompareOptions, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
 use serde_json::json;
 
-use input::{Input, Inputs, Origin, ARGS};
-use report::{Failure, Out, Output};
+use input::{Input, Inputs, INPUT_HELP};
+use lines::{Origin, ARGS};
+use report::{Failure, Out, Output, Status};
 
 #[derive(Parser)]
 #[command(
@@ -31,7 +33,8 @@ use report::{Failure, Out, Output};
                   files given with --file PATH (repeatable; read after the INPUTs) and from standard \
                   input: `-` as an INPUT or a PATH stands for it, and it is read when there is \
                   neither INPUT nor --file. A file holds one input a line (LF or CRLF; a line that \
-                  is not UTF-8 is an invalid input). A blank line is an input like any other: the \
+                  is not UTF-8 is an invalid input; a UTF-8 byte order mark at its start is \
+                  skipped, and said on standard error). A blank line is an input like any other: the \
                   empty string, which is an IRI-reference (RFC 3986 §4.2, a relative reference with \
                   an empty path), so `iri normalize` prints an empty line for it and \
                   `iri check --kind iri` reports it as invalid.\n\n\
@@ -156,10 +159,6 @@ struct NormalizeArgs {
     inputs: Inputs,
 }
 
-/// The help of INPUT for the commands that take IRI-references.
-const INPUT_HELP: &str =
-    "IRI-references; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)";
-
 #[derive(Clone, Copy, ValueEnum)]
 enum NormalizeLevel {
     /// §5.3.2: case, percent-encoding, path segments
@@ -259,14 +258,6 @@ struct RelativizeArgs {
     json: bool,
     #[command(flatten)]
     targets: Inputs,
-}
-
-/// The exit status: the worst outcome seen so far.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Status {
-    Ok = 0,
-    Invalid = 1,
-    Error = 2,
 }
 
 fn main() -> ExitCode {

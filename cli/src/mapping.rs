@@ -3,12 +3,11 @@
 use std::io;
 
 use clap::Args;
-use rfc3987::{ToIriOptions, ToUriError, ToUriOptions, UriRef};
+use rfc3987::{IriRef, ToIriOptions, ToUriError, ToUriOptions};
 use serde_json::Value;
 
 use crate::input::Inputs;
-use crate::report::{self, Failure, Out, Output};
-use crate::Status;
+use crate::report::{self, Failure, Out, Output, Status};
 
 /// Map IRIs to URIs (RFC 3987 §3.1): non-ASCII characters become percent-encoded UTF-8.
 ///
@@ -25,7 +24,7 @@ use crate::Status;
     iri to-uri --encoding iso-8859-1 < latin1-iris.txt\n\n\
     With --json: {\"input\", \"output\"} per input, or {\"input\", \"error\": {\"message\", ...}}; with \
     --split, output holds the references of the input separated by one space.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct ToUriArgs {
     /// Convert reg-name hosts of DNS schemes with ToASCII (RFC 3987 §3.1, MAY).
     #[arg(long)]
@@ -58,6 +57,10 @@ pub struct ToUriArgs {
 /// Convert URIs to IRIs (RFC 3987 §3.2): percent-encoded UTF-8 becomes characters where that
 /// is safe.
 ///
+/// An input may already be an IRI: §3.2 applies to its ASCII parts (its percent-encodings), and
+/// the characters beyond ASCII it holds stay as they are, so a list of URIs and IRIs converts
+/// line by line.
+///
 /// Kept encoded: "%", reserved characters and ASCII not allowed in URIs; octets that are not
 /// strictly legal UTF-8 (no legacy charset is ever guessed: r%E9sum%E9 stays); characters not
 /// allowed at their position (iprivate outside the query, controls, non-characters); the §4.1
@@ -67,10 +70,11 @@ pub struct ToUriArgs {
 #[command(after_help = "Examples:\n  \
     iri to-iri 'http://www.example.org/D%C3%BCrst'                    # http://www.example.org/Dürst\n  \
     iri to-iri 'http://www.example.org/D%FCrst'                       # unchanged: not UTF-8\n  \
+    iri to-iri 'http://example.org/Dürst/%C3%BC'                      # http://example.org/Dürst/ü\n  \
     iri to-iri --idn-unicode 'http://xn--99zt52a.example.org/%e2%80%ae' # http://納豆.example.org/%E2%80%AE\n\n\
     One line per input: the IRI, or the input's error line. With --json: {\"input\", \"output\"} \
     per input, or {\"input\", \"error\": {...}}.",
-    mut_arg("inputs", |a| a.help("URI-references to convert; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)")))]
+    mut_arg("inputs", |a| a.help("URI-references (or IRI-references) to convert; `-` reads standard input, one a line (also read when there is neither INPUT nor --file)")))]
 pub struct ToIriArgs {
     /// Convert xn-- labels of reg-name hosts of DNS schemes with ToUnicode (RFC 3987 §3.2.1,
     /// MAY); a label ToUnicode rejects stays as it is.
@@ -228,8 +232,8 @@ pub fn to_iri(args: &ToIriArgs, out: &mut Out) -> io::Result<Status> {
     args.inputs.for_each(|input| {
         let outcome = input
             .utf8()
-            .and_then(|text| UriRef::parse(text).map_err(|e| Failure::parse(&e)))
-            .map(|uri| Output::line(rfc3987::to_iri(&uri, &options).to_string()));
+            .and_then(|text| IriRef::parse(text).map_err(|e| Failure::parse(&e)))
+            .map(|iri| Output::line(rfc3987::to_iri(&iri, &options).to_string()));
         out.emit(args.json, input.origin, input.shown().into(), outcome)
     })
 }

@@ -4,13 +4,13 @@
 use std::io;
 
 use clap::Args;
-use rfc3987::{IriBuilder, IriRef, ToUriOptions};
+use rfc3987::{BuildError, IriBuilder, IriRef, ToUriOptions};
 use serde_json::json;
 use unicode_width::UnicodeWidthChar;
 
-use crate::input::{Inputs, Origin, ARGS};
-use crate::report::{Failure, Out, Output};
-use crate::Status;
+use crate::input::Inputs;
+use crate::lines::{Origin, ARGS};
+use crate::report::{Failure, Out, Output, Status};
 
 /// Build an IRI from its parts; each value is percent-encoded as its component requires.
 ///
@@ -151,15 +151,52 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
             .map_err(|e| Failure::other(e.to_string())),
         Ok(iri) => Ok(iri.to_string()),
         // The column of a parse error is in the built text, not in an argument.
-        Err(rfc3987::BuildError::Parse(e)) => Err(Failure {
+        Err(BuildError::Parse(e)) => Err(Failure {
             column: None,
             ..Failure::parse(&e)
         }),
-        Err(e) => Err(Failure::other(e.to_string())),
+        Err(e) => Err(Failure::other(build_message(&e))),
     };
     // The options are the input: reported as `<args>`, without a position.
     let origin = Origin { file: ARGS, line: 0 };
     out.emit(args.json, origin, json!({}), outcome.map(Output::line))
+}
+
+/// Why the build failed, in the words of `iri build`: where the library's message names one
+/// of its methods (`ipv6()`, `host("")`), the option that does that here; the rest as the
+/// library says it.
+fn build_message(error: &BuildError) -> String {
+    let reg_name = |value: &str| rfc3987::encode(value, rfc3987::Component::RegName);
+    match error {
+        BuildError::Empty => "nothing to build: none of --scheme, --host, --path (not empty), --segment, \
+             --query, --query-pair or --fragment was given (the empty reference is valid, RFC 3987 \
+             §2.2 irelative-ref, but an empty build is taken for a mistake)"
+            .to_string(),
+        BuildError::NoHost { component } => format!(
+            "--{component} was given without a host: an authority is [ iuserinfo \"@\" ] ihost \
+             [ \":\" port ] (RFC 3987 §2.2) and its host would be empty; give one with --host \
+             (--host '' for the empty host)"
+        ),
+        BuildError::HostNotRegName { value } if value.starts_with('[') => format!(
+            "--host {value:?} starts with \"[\" as an IP-literal does (RFC 3986 §3.2.2: IP-literal = \
+             \"[\" ( IPv6address / IPvFuture ) \"]\"), but it is none; encoded it would be the \
+             reg-name {:?}; give the IP literal whole, brackets included, as in --host '[2001:db8::7]' \
+             or --host '[v7.x]'",
+            reg_name(value)
+        ),
+        BuildError::HostNotRegName { value } => format!(
+            "--host {value:?} is an IPv6 address, which is written in brackets as an IP-literal \
+             (RFC 3986 §3.2.2), not a reg-name; encoded it would be the reg-name {:?}; write it in \
+             brackets: --host '[{value}]'",
+            reg_name(value)
+        ),
+        BuildError::ColonInFirstSegment { path, byte_offset } => format!(
+            "the path {path:?} has \":\" at byte {byte_offset}, in its first segment, and there is \
+             no scheme: it would read as a scheme (RFC 3986 §4.2, RFC 3987 §2.2 ipath-noscheme); \
+             give --scheme, or begin --path with \"./\" as RFC 3986 §4.2 says"
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// Show IRIs as a reader should see them (RFC 3987 §4.1, §4.4).
@@ -179,7 +216,7 @@ pub fn build(args: &BuildArgs, out: &mut Out) -> io::Result<Status> {
     empty line with --visual). With \
     --json: {\"input\", \"output\"} per input, with --visual {\"input\", \"output\", \"marks\"} \
     (output in visual order), or {\"input\", \"error\": {...}}.",
-    mut_arg("inputs", |a| a.help(crate::INPUT_HELP)))]
+    mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
 pub struct ShowArgs {
     /// The visual order and the components under it.
     #[arg(long)]

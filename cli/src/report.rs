@@ -9,8 +9,15 @@ use std::io::{self, Write};
 use rfc3987::{IriRef, ParseError};
 use serde_json::{json, Map, Value};
 
-use crate::input::{NotUtf8, Origin};
-use crate::Status;
+use crate::lines::{column_of, NotUtf8, Origin};
+
+/// The exit status: the worst outcome seen so far.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    Invalid = 1,
+    Error = 2,
+}
 
 /// Standard output, buffered; flushed after every record when it is a terminal, so that typing
 /// IRIs into `iri parse` answers line by line.
@@ -312,17 +319,6 @@ pub fn complain(subject: Option<&str>, message: &dyn Display) {
     }
 }
 
-/// The 1-based character column of byte `offset` of `text` (of the character that holds it,
-/// when `offset` is inside one).
-pub fn column_of(text: &str, offset: usize) -> usize {
-    let before = text.char_indices().take_while(|&(i, _)| i < offset).count();
-    if text.is_char_boundary(offset.min(text.len())) {
-        before + 1
-    } else {
-        before
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,16 +331,6 @@ mod tests {
         assert_eq!(header("a\u{202E}b"), "a\\u{202E}b");
         assert_eq!(header(&"x".repeat(100)), format!("{}…", "x".repeat(80)));
         assert_eq!(header(&"é".repeat(80)), "é".repeat(80));
-    }
-
-    #[test]
-    fn column_of_counts_characters() {
-        // "é" is two bytes: byte 3 of "aé b" is the space, the third character; byte 2 is
-        // inside "é", the second; the end of "ab" is column 3.
-        assert_eq!(column_of("aé b", 3), 3);
-        assert_eq!(column_of("aé b", 2), 2);
-        assert_eq!(column_of("ab", 2), 3);
-        assert_eq!(column_of("", 0), 1);
     }
 
     #[test]

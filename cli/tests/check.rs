@@ -209,3 +209,55 @@ fn check_goes_on_after_many_unreadable_files() {
     );
     assert_eq!(stdout(&out).lines().count(), 1);
 }
+
+/// `iri check` reads files; given an IRI instead (issue 23), it says the argument is not a file
+/// but reads as an IRI (RFC 3987 §2.2 `IRI`: it has a scheme) and gives the command that checks
+/// it, with the options that decide what is checked; the command works as given. A missing file
+/// whose name is no IRI (no scheme: `no-such-list.txt` is a relative reference, not an IRI) gets
+/// the plain message naming it. Exit 2, a file that cannot be read.
+#[test]
+fn check_says_an_iri_is_not_a_file() {
+    let out = iri(&["check", "http://example.org/", "no-such-list.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("iri: http://example.org/: ")
+            && err.contains("not a file but reads as an IRI")
+            && err.contains("echo 'http://example.org/' | iri check -\n"),
+        "{err}"
+    );
+    let plain = err
+        .lines()
+        .find(|l| l.contains("no-such-list.txt"))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(!plain.contains("IRI"), "{plain}");
+    // The command given, run: the IRI is valid.
+    let out = iri_stdin(&["check", "-"], b"http://example.org/\n");
+    assert_eq!(out.status.code(), Some(0));
+    // --kind, --rule and --lint are kept; a "'" in the IRI (a sub-delim, allowed) is quoted
+    // for the shell as '\''.
+    let err = stderr(&iri(&[
+        "check",
+        "--kind",
+        "absolute-iri",
+        "--lint",
+        "http://a/it's",
+    ]));
+    assert!(
+        err.contains("echo 'http://a/it'\\''s' | iri check --kind absolute-iri --lint -\n"),
+        "{err}"
+    );
+    let err = stderr(&iri(&["check", "--rule", "IRI", "http://a/"]));
+    assert!(
+        err.contains("echo 'http://a/' | iri check --rule 'IRI' -\n"),
+        "{err}"
+    );
+    // The other commands take IRIs as INPUTs: given one with --file, they say so.
+    let out = iri(&["normalize", "--file", "http://example.org/"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("not a file but reads as an IRI"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -520,7 +520,7 @@ fn to_uri_legacy_charsets() {
 }
 
 /// `iri to-iri` (RFC 3987 §3.2.1 examples): Dürst decoded, %FC kept, U+202E kept encoded, the
-/// xn-- label converted only with --idn-unicode; a non-ASCII input is not a URI.
+/// xn-- label converted only with --idn-unicode; an input that is no IRI-reference is an error.
 #[test]
 fn to_iri() {
     let out = iri(&[
@@ -539,12 +539,32 @@ fn to_iri() {
         "--idn-unicode",
         "--json",
         "http://xn--99zt52a.example.org/%e2%80%ae",
-        "http://é/",
+        "http://é/a b",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     assert_eq!(lines[0]["output"], "http://納豆.example.org/%E2%80%AE");
-    assert_eq!(lines[1]["error"]["byte_offset"], 7);
+    // "http://é/a b": the space is the error, at byte 11 ("é" is two bytes), in the path.
+    assert_eq!(lines[1]["error"]["byte_offset"], 11);
+    assert_eq!(lines[1]["error"]["component"], "path");
+}
+
+/// `iri to-iri` takes IRIs (issue 23): §3.2 works on percent-encoded octets, the ASCII parts
+/// of any IRI, so a list of URIs and IRIs converts line by line. "ü" stays, its encoding
+/// "%C3%BC" is decoded (U+00FC is a ucschar allowed in a segment); an IRI without
+/// percent-encodings is unchanged; "%FC" alone is no UTF-8 and stays (step 3).
+#[test]
+fn to_iri_takes_iris() {
+    let out = iri_stdin(
+        &["to-iri"],
+        "http://example.org/D%C3%BCrst\nhttp://example.org/Dürst/%C3%BC\nhttp://résumé.example.org/\nhttp://é/%FC\n"
+            .as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "http://example.org/Dürst\nhttp://example.org/Dürst/ü\nhttp://résumé.example.org/\nhttp://é/%FC\n"
+    );
 }
 
 /// `iri build` (RFC 3987 §7.4): values encoded per component; `--uri` gives the mapped URI.
@@ -687,6 +707,49 @@ fn build_path_and_refusals() {
             "{args:?}: {text}"
         );
         assert_eq!(text.lines().count(), 1, "{args:?}: {text}");
+    }
+}
+
+/// `iri build`'s messages name its options, never the library's methods (issue 23): the
+/// library says "set it with ipv6()", the tool what to type. An IPv6 address is written in
+/// brackets as an IP-literal (RFC 3986 §3.2.2), so `--host ::1` is answered with
+/// `--host '[::1]'`; a port or userinfo needs a host (RFC 3987 §2.2 iauthority); a path whose
+/// first segment has ":" needs a scheme or "./" (RFC 3986 §4.2).
+#[test]
+fn build_messages_name_the_options() {
+    for (args, says) in [
+        (
+            &["build", "--scheme", "http", "--host", "::1"][..],
+            "--host '[::1]'",
+        ),
+        (
+            &["build", "--scheme", "http", "--host", "[::1"],
+            "--host '[2001:db8::7]'",
+        ),
+        (
+            &["build", "--scheme", "http", "--port", "80"],
+            "--port was given without a host",
+        ),
+        (
+            &["build", "--userinfo", "u"],
+            "one with --host (--host '' for the empty host)",
+        ),
+        (&["build"], "none of --scheme, --host"),
+        (&["build", "--path", "a:b"], "give --scheme, or begin --path with"),
+    ] {
+        let out = iri(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let text = stdout(&out);
+        assert!(text.contains(says), "{args:?}: {text}");
+        // No library call: `ipv6()`, `ipvfuture()`, `host("")`.
+        assert!(!text.contains("()") && !text.contains("(\""), "{args:?}: {text}");
+        let json_args: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        let lines = json_lines(&iri(&json_args));
+        let message = lines[0]["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(says) && !message.contains("()"),
+            "{args:?}: {message}"
+        );
     }
 }
 

@@ -436,3 +436,66 @@ fn usage_errors_have_the_one_format() {
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("Usage:"));
 }
+
+/// A file or standard input that begins with a UTF-8 byte order mark (EF BB BF, U+FEFF as an
+/// encoding signature, Unicode §23.8) reads as if it had none (issue 23): every command that
+/// reads lines skips it, says so once on standard error naming the file, and counts the columns
+/// of line 1 after it. In "http://a b/" the space is the 9th character (h t t p : / / a, then
+/// it): column 9, in the host (ireg-name); with the mark read as text the error was in the
+/// scheme at column 6. Line 2 "HTTP://A/" is valid. A U+FEFF that does not start the stream
+/// is text, never skipped; an INPUT argument is not a file: its U+FEFF is kept too.
+#[test]
+fn byte_order_mark_is_skipped_and_said_once() {
+    let dir = std::env::temp_dir().join(format!("iri-io-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bom.txt");
+    std::fs::write(&file, b"\xEF\xBB\xBFhttp://a b/\nHTTP://A/\n").unwrap();
+    let path = file.to_str().unwrap();
+    let said = |err: &str, name: &str| {
+        let notes: Vec<&str> = err.lines().filter(|l| l.contains("byte order mark")).collect();
+        assert_eq!(notes.len(), 1, "{err}");
+        assert!(notes[0].starts_with(&format!("iri: {name}: skipped")), "{err}");
+    };
+    for args in [
+        &["normalize", "--file", path][..],
+        &["parse", "--json", "--file", path],
+        &["lint", "--json", "--file", path],
+        &["to-iri", "--file", path],
+        &["check", path],
+        &["check", "--file", path],
+    ] {
+        let out = iri(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        said(&stderr(&out), path);
+        let text = stdout(&out);
+        if args.contains(&"--json") {
+            let lines = json_lines(&out);
+            assert_eq!(lines[0]["error"]["column"], 9, "{args:?}: {text}");
+            assert_eq!(lines[0]["error"]["component"], "host", "{args:?}: {text}");
+            assert!(lines[1].get("error").is_none(), "{args:?}: {text}");
+        } else {
+            assert!(text.starts_with(&format!("{path}:1:9: ")), "{args:?}: {text}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Standard input, and `-` among INPUTs.
+    let stdin = b"\xEF\xBB\xBFHTTP://A/\n";
+    for args in [&["normalize"][..], &["normalize", "-"], &["check"]] {
+        let out = iri_stdin(args, stdin);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        said(&stderr(&out), "<stdin>");
+    }
+    assert_eq!(stdout(&iri_stdin(&["normalize"], stdin)), "http://a/\n");
+    // No mark, no note.
+    let out = iri_stdin(&["normalize"], b"HTTP://A/\n");
+    assert_eq!(stderr(&out), "");
+    // Only at the start: on line 2, U+FEFF is the line's first character. "\u{FEFF}a:b" has
+    // ":" in the first segment of a relative path, RFC 3987 §2.2 ipath-noscheme: invalid.
+    let out = iri_stdin(&["check"], "a\n\u{FEFF}a:b\n".as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).starts_with("<stdin>:2:"), "{}", stdout(&out));
+    assert!(!stderr(&out).contains("byte order mark"), "{}", stderr(&out));
+    let out = iri(&["normalize", "\u{FEFF}a:b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!stderr(&out).contains("byte order mark"));
+}

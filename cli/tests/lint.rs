@@ -6,7 +6,7 @@ mod common;
 
 use serde_json::{json, Value};
 
-use common::{iri, json_lines, stderr, stdout};
+use common::{iri, iri_stdin, json_lines, stderr, stdout};
 
 /// `iri lint --json`: one object per input (issue 13), where it came from (`<args>` and its
 /// position), then its diagnostics with the keys of issue 5 and the column; `help` is the fix
@@ -164,4 +164,31 @@ fn lint_json_and_deny() {
         codes.contains("bidi-rtl-boundary") && codes.contains("§4.2"),
         "{codes}"
     );
+}
+
+/// `iri lint --json` gives an invalid input the `error` object every other command gives it
+/// (issue 23), beside its diagnostics; a valid input has none. "a b": the space, byte 1 and
+/// column 2, is not allowed in the first segment of a relative path (RFC 3987 §2.2
+/// `ipath-noscheme`, `isegment-nz-nc`). A line that is not UTF-8 (0xFF never occurs in UTF-8)
+/// gets the object of a line that is not UTF-8, as in `iri normalize --json`.
+#[test]
+fn json_has_the_error_object_of_every_command() {
+    let out = iri(&["lint", "--json", "a b", "http://a/"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    let error = &lines[0]["error"];
+    assert_eq!(error["byte_offset"], 1, "{}", lines[0]);
+    assert_eq!(error["column"], 2);
+    assert_eq!(error["component"], "path");
+    assert_eq!(error["rule"], "isegment-nz-nc");
+    assert_eq!(lines[0]["diagnostics"][0]["code"], "syntax");
+    assert!(lines[1].get("error").is_none(), "{}", lines[1]);
+    // The same object as another command's, for the same input.
+    let normalized = json_lines(&iri(&["normalize", "--json", "a b"]));
+    assert_eq!(lines[0]["error"], normalized[0]["error"]);
+    let stdin = b"a\xFFb\n";
+    let linted = json_lines(&iri_stdin(&["lint", "--json"], stdin));
+    let normalized = json_lines(&iri_stdin(&["normalize", "--json"], stdin));
+    assert_eq!(linted[0]["error"]["byte_offset"], 1, "{}", linted[0]);
+    assert_eq!(linted[0]["error"], normalized[0]["error"]);
 }

@@ -73,8 +73,8 @@ pub trait Reference: Sealed {
 /// [`relativize`](crate::relativize) relates.
 pub trait WithScheme: Reference {}
 
-/// A parsed URI type ([`UriRef`], [`Uri`], [`AbsoluteUri`], [`RelativeUriRef`]): what
-/// [`to_iri`](crate::to_iri) converts (RFC 3987 §3.2).
+/// A parsed URI type ([`UriRef`], [`Uri`], [`AbsoluteUri`], [`RelativeUriRef`]): the types with
+/// a `to_iri` method (RFC 3987 §3.2). The function [`to_iri`](crate::to_iri) takes IRIs too.
 pub trait UriReference: Reference {}
 
 impl<R: Reference + ?Sized> Sealed for &R {}
