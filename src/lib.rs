@@ -62,6 +62,7 @@
 // pest_derive without its `std` feature refers to `alloc` (see Cargo.toml).
 extern crate alloc;
 
+mod abnf;
 mod abnf_rule;
 #[cfg(feature = "arrow")]
 pub mod arrow;
@@ -82,9 +83,11 @@ pub mod grammar;
 mod idn;
 #[cfg(feature = "legacy-charsets")]
 mod legacy;
+mod methods;
 mod normalize;
 mod parse;
 mod pct;
+mod pest_grammar;
 mod preprocess;
 mod recompose;
 mod resolve;
