@@ -2,9 +2,12 @@
 //! reuses, and the RFC 3986 rules that RFC 3987 replaced by their `i` forms (`URI`, `path`,
 //! `reg-name`, `pchar`, …), for the bindings and tools that take a rule's name as text.
 
+use std::fmt;
+
+use crate::abnf;
 use crate::error::ParseError;
-use crate::grammar::{self, same_name, Rule, UnknownRule};
 use crate::parse::{is_valid, rejection_as, validate, StartSymbol};
+use crate::pest_grammar::{abnf_name, rules, Rule};
 
 /// An ABNF rule named as either RFC spells it, ready to check inputs against.
 ///
@@ -12,7 +15,7 @@ use crate::parse::{is_valid, rejection_as, validate, StartSymbol};
 ///   `URI-reference`, `URI`, `absolute-URI`, `relative-ref`) check as [`validate`] does, with
 ///   the rules beside the grammar: RFC 3987 §4.1 forbids the bidi formatting characters in an
 ///   IRI, and a URI is ASCII only (RFC 3986 §2).
-/// - The other rules of RFC 3987 §2.2 check as the grammar reads them alone (see [`grammar`]):
+/// - The other rules of RFC 3987 §2.2 check as the grammar reads them alone (see [`grammar`](crate::grammar)):
 ///   §4.1's ban on the bidi formatting characters is a rule on whole IRIs, so `ucschar` and
 ///   `ireg-name` match U+200E as their ABNF does.
 /// - An RFC 3986 rule that RFC 3987 replaced (`hier-part`, `authority`, `userinfo`, `host`,
@@ -79,7 +82,7 @@ impl AbnfRule {
         if let Some(&(name, rule)) = RFC3986_ONLY.iter().find(|(n, _)| same_name(n, name)) {
             return Ok(Self::of_rfc3986(name, rule));
         }
-        let rule = grammar::rule_named(name).map_err(UnknownRule::of_both_rfcs)?;
+        let rule = rule_named(name).map_err(UnknownRule::of_both_rfcs)?;
         Ok(Self::of_grammar(rule))
     }
 
@@ -96,7 +99,7 @@ impl AbnfRule {
     /// A rule of the grammar, under its own name.
     fn of_grammar(rule: Rule) -> Self {
         AbnfRule {
-            name: grammar::abnf_name(rule),
+            name: abnf_name(rule),
             rule,
             symbol: None,
             uri: false,
@@ -133,8 +136,8 @@ impl AbnfRule {
     pub fn is_match(&self, input: &str) -> bool {
         match self.symbol {
             Some(symbol) => is_valid(input, symbol),
-            None if self.uri => input.is_ascii() && grammar::matches(self.rule, input),
-            None => grammar::matches(self.rule, input),
+            None if self.uri => input.is_ascii() && abnf::matches(self.rule, input),
+            None => abnf::matches(self.rule, input),
         }
     }
 
@@ -147,7 +150,7 @@ impl AbnfRule {
                 Some(error) => Err(error),
                 None => Ok(()),
             },
-            None => grammar::check(self.rule, input),
+            None => abnf::check(self.rule, input),
         }
     }
 }
@@ -163,7 +166,7 @@ impl AbnfRule {
     /// ```
     pub fn all() -> impl Iterator<Item = AbnfRule> {
         let symbols = StartSymbol::ALL.into_iter().map(AbnfRule::start_symbol);
-        let grammar = grammar::rules()
+        let grammar = rules()
             .filter(|&r| {
                 !matches!(
                     r,
@@ -171,7 +174,7 @@ impl AbnfRule {
                 )
             })
             .map(|rule| AbnfRule {
-                name: grammar::abnf_name(rule),
+                name: abnf_name(rule),
                 rule,
                 symbol: None,
                 uri: false,
@@ -184,4 +187,108 @@ impl AbnfRule {
         });
         symbols.chain(grammar).chain(rfc3986)
     }
+}
+
+/// The rule named `name`, as the RFC spells it (`ipath-abempty`, `IPv6address`, `dec-octet`)
+/// or as the grammar does (`ipath_abempty`). ABNF rule names are case-insensitive (RFC 5234
+/// §2.1), so `ipv6address` names `IPv6address` too.
+///
+/// ```
+/// use rfc3987::grammar::{rule_named, Rule};
+///
+/// assert_eq!(rule_named("IP-literal"), Ok(Rule::IP_literal));
+/// assert_eq!(rule_named("iunreserved"), Ok(Rule::iunreserved));
+/// assert!(rule_named("hostname").is_err());
+/// ```
+pub fn rule_named(name: &str) -> Result<Rule, UnknownRule> {
+    rules()
+        .find(|&r| same_name(abnf_name(r), name))
+        .ok_or_else(|| UnknownRule {
+            name: name.into(),
+            both_rfcs: false,
+        })
+}
+
+/// Whether `given` names the rule spelled `name`: ABNF names are case-insensitive (RFC 5234
+/// §2.1), and `_` stands for `-`. Compared without allocating: bindings look a name up on
+/// every call.
+pub(crate) fn same_name(name: &str, given: &str) -> bool {
+    name.len() == given.len()
+        && name.bytes().zip(given.bytes()).all(|(n, g)| {
+            let g = if g == b'_' { b'-' } else { g };
+            n.eq_ignore_ascii_case(&g)
+        })
+}
+
+/// A rule name that is not a rule of the grammar ([`rule_named`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRule {
+    name: String,
+    /// Asked of [`AbnfRule::named`](crate::AbnfRule::named), which knows the RFC 3986 names
+    /// too: suggest from those as well.
+    both_rfcs: bool,
+}
+
+impl UnknownRule {
+    /// The name that was asked for.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The same name, unknown to [`AbnfRule::named`](crate::AbnfRule::named) as well.
+    pub(crate) fn of_both_rfcs(self) -> Self {
+        UnknownRule {
+            both_rfcs: true,
+            ..self
+        }
+    }
+
+    /// The rule whose name is closest to the one asked for (fewest edits), if one is close.
+    pub fn suggestion(&self) -> Option<&'static str> {
+        let wanted = self.name.to_ascii_lowercase().replace('_', "-");
+        let names: Vec<&'static str> = if self.both_rfcs {
+            crate::AbnfRule::all().map(|r| r.name()).collect()
+        } else {
+            rules().map(abnf_name).collect()
+        };
+        names
+            .into_iter()
+            .map(|name| (edits(&wanted, &name.to_ascii_lowercase()), name))
+            .filter(|&(d, name)| d <= 2.max(name.len() / 4))
+            .min_by_key(|&(d, _)| d)
+            .map(|(_, name)| name)
+    }
+}
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let place = if self.both_rfcs {
+            "RFC 3987 §2.2 or RFC 3986"
+        } else {
+            "RFC 3987 §2.2 or the RFC 3986 rules it reuses"
+        };
+        write!(f, "no ABNF rule named `{}` in {place}", self.name)?;
+        match self.suggestion() {
+            Some(name) => write!(f, "; did you mean `{name}`?"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+/// The Levenshtein distance between two short names.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
 }

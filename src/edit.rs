@@ -10,8 +10,8 @@ use std::fmt;
 use crate::components::{path_misfit, PathMisfit, Spans};
 use crate::error::ParseError;
 use crate::explain::spelled;
-use crate::grammar::Rule;
 use crate::parse::{rejection_as, spans, StartSymbol};
+use crate::pest_grammar::Rule;
 use crate::recompose::recompose;
 use crate::types::IriRef;
 
@@ -123,7 +123,7 @@ pub(crate) fn edit(
     let component = part.name();
     if let Some(text) = new {
         let rule = part.rule();
-        let target = spelled(crate::grammar::abnf_name(rule), symbol.is_uri());
+        let target = spelled(crate::pest_grammar::abnf_name(rule), symbol.is_uri());
         if let Some(error) = rejection_as(text, rule, target, symbol.is_uri()) {
             return Err(EditError::Invalid { component, error });
         }

@@ -80,6 +80,7 @@
 // pest_derive without its `std` feature refers to `alloc` (see Cargo.toml).
 extern crate alloc;
 
+mod abnf;
 mod abnf_rule;
 #[cfg(feature = "arrow")]
 pub mod arrow;
@@ -102,9 +103,11 @@ mod idn;
 pub mod interop;
 #[cfg(feature = "legacy-charsets")]
 mod legacy;
+mod methods;
 mod normalize;
 mod parse;
 mod pct;
+mod pest_grammar;
 mod preprocess;
 mod recompose;
 mod resolve;

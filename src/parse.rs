@@ -10,86 +10,11 @@ use crate::chars::is_bidi_formatting;
 use crate::components::{HostSpans, Spans};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::explain;
-use crate::grammar::{IriParser, Rule};
+use crate::pest_grammar::{IriParser, Rule};
 use crate::scan;
 use crate::walk;
 
-/// The ABNF start symbols an input can be parsed as.
-///
-/// The URI symbols are those of RFC 3986 §4.1–4.3. RFC 3987 §2.2 builds the IRI grammar from the
-/// URI grammar by only adding `ucschar` (and `iprivate` in the query) to the characters allowed,
-/// so a URI symbol matches exactly the inputs that match its IRI counterpart and are ASCII.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum StartSymbol {
-    /// `IRI-reference` (RFC 3987 §2.2)
-    IriReference,
-    /// `IRI` (RFC 3987 §2.2)
-    Iri,
-    /// `absolute-IRI` (RFC 3987 §2.2)
-    AbsoluteIri,
-    /// `irelative-ref` (RFC 3987 §2.2)
-    IrelativeRef,
-    /// `URI-reference` (RFC 3986 §4.1)
-    UriReference,
-    /// `URI` (RFC 3986 §3)
-    Uri,
-    /// `absolute-URI` (RFC 3986 §4.3)
-    AbsoluteUri,
-    /// `relative-ref` (RFC 3986 §4.2)
-    RelativeRef,
-}
-
-impl StartSymbol {
-    /// Every start symbol: those of RFC 3987 §2.2, then their RFC 3986 counterparts (§3, §4.1,
-    /// §4.2, §4.3).
-    pub const ALL: [StartSymbol; 8] = [
-        StartSymbol::IriReference,
-        StartSymbol::Iri,
-        StartSymbol::AbsoluteIri,
-        StartSymbol::IrelativeRef,
-        StartSymbol::UriReference,
-        StartSymbol::Uri,
-        StartSymbol::AbsoluteUri,
-        StartSymbol::RelativeRef,
-    ];
-
-    /// The ABNF name: `IRI-reference`, `IRI`, `absolute-IRI`, `irelative-ref`, `URI-reference`,
-    /// `URI`, `absolute-URI`, `relative-ref`.
-    pub fn name(self) -> &'static str {
-        match self {
-            StartSymbol::IriReference => "IRI-reference",
-            StartSymbol::Iri => "IRI",
-            StartSymbol::AbsoluteIri => "absolute-IRI",
-            StartSymbol::IrelativeRef => "irelative-ref",
-            StartSymbol::UriReference => "URI-reference",
-            StartSymbol::Uri => "URI",
-            StartSymbol::AbsoluteUri => "absolute-URI",
-            StartSymbol::RelativeRef => "relative-ref",
-        }
-    }
-
-    /// The anchored grammar rule that decides this symbol (for a URI symbol, its IRI counterpart).
-    pub fn rule(self) -> Rule {
-        match self {
-            StartSymbol::IriReference | StartSymbol::UriReference => Rule::whole_IRI_reference,
-            StartSymbol::Iri | StartSymbol::Uri => Rule::whole_IRI,
-            StartSymbol::AbsoluteIri | StartSymbol::AbsoluteUri => Rule::whole_absolute_IRI,
-            StartSymbol::IrelativeRef | StartSymbol::RelativeRef => Rule::whole_irelative_ref,
-        }
-    }
-
-    /// Whether this is a URI symbol of RFC 3986 (ASCII only).
-    pub fn is_uri(self) -> bool {
-        matches!(
-            self,
-            StartSymbol::UriReference
-                | StartSymbol::Uri
-                | StartSymbol::AbsoluteUri
-                | StartSymbol::RelativeRef
-        )
-    }
-}
+pub use crate::pest_grammar::StartSymbol;
 
 /// Runs the grammar for `symbol` on the whole input, then the rules beside it; on success, the
 /// pest pairs.

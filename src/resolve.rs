@@ -266,9 +266,10 @@ fn remove_last_segment(out: &mut String, floor: usize) {
 /// segments, other than the base's own path, cannot be reached).
 ///
 /// Candidates, in this order, each kept only if resolving it gives `target` back: the empty
-/// reference or a bare query (same path); a relative path below the base's directory; one
-/// climbing with "../"; an absolute path; a network-path reference ("//authority…"); the target
-/// itself. Of those that resolve back, the one with the fewest characters is returned; of equally
+/// reference or a bare query (same path); a relative path below the base's directory ("./" in
+/// front when its first segment is empty or has ":", RFC 3986 §4.2); one climbing with "../"
+/// (a final ".." without "/"); an absolute path ("/." in front when it starts with "//"); a
+/// network-path reference ("//authority…"); the target itself. Of those that resolve back, the one with the fewest characters is returned; of equally
 /// short ones, the first in this order (so `../g` rather than `/b/g` from `/b/c/d`).
 ///
 /// Both are any type with a scheme ([`WithScheme`]), borrowed or owned; [`Iri::relativize`] is
@@ -306,18 +307,33 @@ pub fn relativize<B: WithScheme, T: WithScheme>(base: &B, target: &T) -> Option<
             &b_path[..b_path.rfind('/').map_or(0, |i| i + 1)]
         };
         if let Some(below) = t_path.strip_prefix(b_dir) {
-            let below = if below.is_empty() { "." } else { below };
-            candidates.push(reference(below, target.query(), target.fragment()));
+            // "." for the directory itself; "./" before a first segment that is empty (§4.2:
+            // "//b" would read as an authority, "/b" as an absolute path). §5.2.4 step B
+            // removes it again.
+            let below = if below.is_empty() {
+                ".".to_string()
+            } else if below.starts_with('/') {
+                format!("./{below}")
+            } else {
+                below.to_string()
+            };
+            candidates.push(reference(&below, target.query(), target.fragment()));
         }
         // Climb from the base's directory to the longest directory it shares with the target.
         let shared = common_directory(b_dir, t_path);
         let ups = b_dir[shared..].matches('/').count();
         if ups > 0 {
             let rest = &t_path[shared..];
-            let climbed = format!("{}{rest}", "../".repeat(ups));
+            let mut climbed = format!("{}{rest}", "../".repeat(ups));
+            if rest.is_empty() {
+                // A final ".." climbs as "../" does (§5.2.4 step C: "/.." is replaced with "/").
+                climbed.pop();
+            }
             candidates.push(reference(&climbed, target.query(), target.fragment()));
         }
-        if t_path.starts_with('/') && !t_path.starts_with("//") {
+        if t_path.starts_with('/') {
+            // A path starting with "//" is written "/.//…" (`Recomposer::path`), which §5.2.4
+            // step B turns back into "//…".
             candidates.push(reference(t_path, target.query(), target.fragment()));
         }
     }
@@ -351,7 +367,7 @@ pub fn relativize<B: WithScheme, T: WithScheme>(base: &B, target: &T) -> Option<
 }
 
 /// A relative reference `path [ "?" query ] [ "#" fragment ]` (RFC 3986 §4.2), recomposed so
-/// that it stays one (a first segment with ":" gets "./").
+/// that it stays one (a first segment with ":" gets "./", a path starting with "//" "/.").
 fn reference(path: &str, query: Option<&str>, fragment: Option<&str>) -> IriRef<String> {
     let mut r = Recomposer::with_capacity(path.len() + 2);
     r.path(path);

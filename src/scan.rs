@@ -13,7 +13,7 @@
 
 use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
 use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
-use crate::parse::StartSymbol;
+use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
 
 // The ASCII characters each rule of RFC 3987 §2.2 allows, as bits of one table of all 256

@@ -14,8 +14,8 @@ use std::fmt::Write;
 use pest::iterators::{Pair, Pairs};
 
 use crate::error::ParseError;
-use crate::grammar::{abnf_name, Rule};
 use crate::parse::{run, StartSymbol};
+use crate::pest_grammar::{abnf_name, Rule};
 
 /// Parses `input` as `symbol` with the grammar and renders its parse tree.
 ///

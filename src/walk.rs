@@ -6,7 +6,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use pest::iterators::Pair;
 
 use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
-use crate::grammar::Rule;
+use crate::pest_grammar::Rule;
 
 type Node<'i> = Pair<'i, Rule>;
 

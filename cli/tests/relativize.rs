@@ -101,3 +101,27 @@ fn unreachable_and_invalid_targets() {
         Some(2)
     );
 }
+
+/// Issue 23: the shortest reference may need a dot segment in front (RFC 3986 §4.2: a relative
+/// path whose first segment is empty is written "./…", or its "//" would read as an authority).
+/// Each expectation derived with §5.2.2–§5.2.4 and resolved back with `iri resolve`.
+#[test]
+fn dot_segment_before_an_empty_first_segment() {
+    // (base, target, reference, derivation)
+    let cases = [
+        // §5.2.3 merges ".///b" below the directory of "/a/": "/a/.///b"; §5.2.4: E moves "/a",
+        // B turns "/./" into "/", E moves "/", "/", "/b": "/a///b". 5 characters, against the
+        // absolute path "/a///b" (6).
+        ("s://ex/a/", "s://ex/a///b", ".///b"),
+        // The directory of "/a/b" is "/a/": merged "/a/.//b/c"; §5.2.4: "/a", then B, then
+        // "/", "/b", "/c": "/a//b/c". 6 characters, against "/a//b/c" (7).
+        ("s://ex/a/b", "s://ex/a//b/c", ".//b/c"),
+    ];
+    for (base, target, expected) in cases {
+        let out = iri(&["relativize", "--base", base, "--", target]);
+        assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+        assert_eq!(stdout(&out), format!("{expected}\n"));
+        let back = iri(&["resolve", "--base", base, "--", expected]);
+        assert_eq!(stdout(&back), format!("{target}\n"));
+    }
+}

@@ -14,7 +14,7 @@ use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 use super::class::Class;
 use super::{Automaton, Edge, Site, State};
 use crate::error::SyntaxComponent;
-use crate::grammar::Rule;
+use crate::pest_grammar::Rule;
 
 /// Compiles `root`, anchored at both ends of the input, from the rules of the grammar files.
 pub(super) fn compile(rules: &[AstRule], root: Rule) -> Result<Automaton, String> {

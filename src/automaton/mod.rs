@@ -29,7 +29,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 use crate::error::SyntaxComponent;
-use crate::grammar::Rule;
+use crate::pest_grammar::Rule;
 use class::Class;
 
 /// The two grammar files, as pest_derive reads them (`src/grammar.rs`).
@@ -268,7 +268,7 @@ impl Run<'_> {
 #[cfg(test)]
 mod tests {
     use super::automaton;
-    use crate::grammar::Rule;
+    use crate::pest_grammar::Rule;
 
     /// Every state of every rule's automaton can reach the end. So a set of states alive is not
     /// empty exactly when the input read so far can still be completed into a match: the

@@ -5,9 +5,9 @@ use std::fmt;
 
 use crate::chars::{is_iprivate, is_iunreserved, is_sub_delims};
 use crate::error::{Found, ParseError, ParseErrorKind, SyntaxComponent};
-use crate::grammar::{abnf_name, Rule};
 use crate::parse::rejection_as;
 use crate::pct::{encode_char, hex_octet};
+use crate::pest_grammar::{abnf_name, Rule};
 
 /// Which part of an IRI a text is for: what [`encode`] may leave as it is differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

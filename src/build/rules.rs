@@ -4,7 +4,7 @@
 use super::BuildError;
 use crate::chars::{is_sub_delims, is_unreserved};
 use crate::components::{path_misfit, PathMisfit};
-use crate::grammar::Rule;
+use crate::pest_grammar::Rule;
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1, used unchanged by
 /// RFC 3987 §2.2): the byte offset of the first character that does not fit, `Some(0)` for the
@@ -40,7 +40,7 @@ pub(super) fn ipvfuture_error(version: &str, address: &str) -> Option<(&'static 
 /// delimiters in a name ("evil.com:80/x") stay data and are encoded: they do not make an IP
 /// address. An `IPv4address` is caught after parsing, when the host reads as one.
 pub(super) fn looks_like_ip(name: &str) -> bool {
-    name.starts_with('[') || crate::grammar::matches(Rule::IPv6address, name)
+    name.starts_with('[') || crate::abnf::matches(Rule::IPv6address, name)
 }
 
 /// The path's shape fits the rest of the reference (RFC 3986 §3.3, RFC 3987 §2.2): after an

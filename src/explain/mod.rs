@@ -13,7 +13,7 @@ mod words;
 use crate::automaton::{automaton, Run, Site};
 use crate::chars::bidi_formatting_name;
 use crate::error::{column, visible, Found, ParseError, ParseErrorKind, SyntaxComponent};
-use crate::grammar::{abnf_name, Rule};
+use crate::pest_grammar::{abnf_name, Rule};
 
 use SyntaxComponent as C;
 

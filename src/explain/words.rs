@@ -8,7 +8,7 @@ use super::{
 use crate::automaton::Run;
 use crate::chars::{is_iprivate, is_ucschar};
 use crate::error::SyntaxComponent;
-use crate::grammar::Rule;
+use crate::pest_grammar::Rule;
 
 /// The pieces a message is made from.
 pub(super) struct Words<'a> {

@@ -47,7 +47,9 @@ macro_rules! for_each_uri {
     };
 }
 
-mod methods;
+// The tables above, for the method forms of the passes (`src/methods.rs`), a layer above.
+pub(crate) use {for_each_shape, for_each_uri, for_each_with_scheme};
+
 mod narrow;
 mod shape;
 

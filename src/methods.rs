@@ -5,14 +5,15 @@
 
 use std::ops::Deref;
 
-use super::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
-use super::{Built, Reference, WithScheme};
 #[cfg(feature = "lint")]
 use crate::checks::Diagnostic;
 use crate::edit::{edit, EditError, Part};
 use crate::normalize::{Level, NormalizeOptions};
 use crate::to_iri::ToIriOptions;
 use crate::to_uri::map_step_2;
+use crate::types::{for_each_shape, for_each_uri, for_each_with_scheme};
+use crate::types::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
+use crate::types::{Built, Reference, WithScheme};
 
 /// For every type: normalization, IRI → URI, equivalence, checks, and the edits of the path,
 /// query and authority.
