@@ -12,8 +12,8 @@ use arrow_array::{Array, ArrayRef, Int32Array, ListArray, StructArray};
 use arrow_array::{LargeStringArray, StringArray, StringViewArray};
 use arrow_schema::DataType;
 use rfc3987::arrow::{parsed_type, Base, Batch, BatchError, OnInvalid, RowError};
-use rfc3987::{AbnfRule, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
-use rfc3987::{ToIriOptions, ToUriOptions, UriRef};
+use rfc3987::{AbnfRule, Iri, IriRef, Level, NormalizeOptions, StartSymbol, SyntaxComponent};
+use rfc3987::{ToIriOptions, ToUriOptions};
 
 /// The base of RFC 3986 §5.4.
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -127,11 +127,17 @@ const IDNA: &[(&str, Option<&str>)] = &[
 #[rustfmt::skip]
 const TO_IRI: &[(&str, Option<&str>)] = &[
     // RFC 3987 §3.2.1: "%C3%BC" is UTF-8 and decoded; "%FC" is not UTF-8 and kept; U+202E is a
-    // bidi formatting character (§4.1), re-encoded, in uppercase. A non-ASCII IRI is no URI.
+    // bidi formatting character (§4.1), re-encoded, in uppercase.
     ("http://www.example.org/D%C3%BCrst", Some("http://www.example.org/D\u{fc}rst")),
     ("http://www.example.org/D%FCrst", Some("http://www.example.org/D%FCrst")),
     ("http://xn--99zt52a.example.org/%e2%80%ae", Some("http://xn--99zt52a.example.org/%E2%80%AE")),
-    ("http://r\u{e9}sum\u{e9}.example.org", None),
+    // IRIs too: §3.2 works on the percent-encoded octets, the ASCII parts of any IRI. The "ü"
+    // that is there stays, "%C3%BC" (UTF-8 for "ü") is decoded beside it; an IRI without
+    // percent-encoding has nothing to decode and comes back unchanged.
+    ("http://example.org/D\u{fc}rst/%C3%BC", Some("http://example.org/D\u{fc}rst/\u{fc}")),
+    ("http://r\u{e9}sum\u{e9}.example.org", Some("http://r\u{e9}sum\u{e9}.example.org")),
+    // Not an IRI reference (a space is allowed nowhere, §2.2): invalid, null.
+    ("http://a b/", None),
 ];
 
 #[rustfmt::skip]
@@ -322,11 +328,11 @@ fn parallel_equals_serial_and_the_scalar_functions() {
     // The scalar functions on one row: normalize, to_uri, to_iri, resolve (twice: against a
     // scalar base and an array of it); None when invalid.
     let scalar = |s: &str| {
-        let (r, u) = (IriRef::parse(s).ok(), UriRef::parse(s).ok());
+        let r = IriRef::parse(s).ok();
         [
             r.as_ref().map(|r| rfc3987::normalize(r, &normalize).to_string()),
             r.as_ref().map(|r| rfc3987::to_uri(r, &uri).unwrap().to_string()),
-            u.as_ref().map(|u| rfc3987::to_iri(u, &iri).to_string()),
+            r.as_ref().map(|r| rfc3987::to_iri(r, &iri).to_string()),
             r.as_ref().map(|r| rfc3987::resolve(&base, r).to_string()),
             r.as_ref().map(|r| rfc3987::resolve(&base, r).to_string()),
         ]
@@ -384,9 +390,15 @@ fn on_invalid_error_reports_the_first_invalid_row() {
     let mut rows = vec![Some("http://a/b/c/g"); 50_000];
     rows[49_000] = Some("http://[::1");
     rows[30_001] = Some("http://a b");
-    // to_iri reads URI references: its error is the URI grammar's.
-    let iri_error = RowError::Parse(IriRef::parse("http://a b").unwrap_err());
-    let uri_error = RowError::Parse(UriRef::parse("http://a b").unwrap_err());
+    // Every function reads IRI references (to_iri too, RFC 3987 §3.2 applies to IRIs): the
+    // error is the IRI grammar's, at the space in the host.
+    let parse_error = IriRef::parse("http://a b").unwrap_err();
+    assert_eq!(
+        (parse_error.component(), parse_error.byte_offset()),
+        (Some(SyntaxComponent::Host), 8)
+    );
+    assert_eq!(parse_error.target(), "IRI-reference");
+    let iri_error = RowError::Parse(parse_error);
     let normalize = NormalizeOptions::new(Level::Scheme);
     for array in layouts(&rows) {
         for batch in [Batch::new(), Batch::new().parallel(false)] {
@@ -394,7 +406,7 @@ fn on_invalid_error_reports_the_first_invalid_row() {
             let results = [
                 (batch.normalize(&array, &normalize), &iri_error),
                 (batch.to_uri(&array, &ToUriOptions::new()), &iri_error),
-                (batch.to_iri(&array, &ToIriOptions::new()), &uri_error),
+                (batch.to_iri(&array, &ToIriOptions::new()), &iri_error),
                 (batch.resolve(Base::Scalar(BASE), &array, true), &iri_error),
             ];
             for (result, expected) in results {

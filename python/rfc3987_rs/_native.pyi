@@ -156,8 +156,8 @@ class IRI:
         same shape (`IRI` gives `URI`, `IRI-reference` gives `URI-reference`)."""
 
     def to_iri(self, *, idn_unicode: bool = False) -> IRI:
-        """This URI reference mapped to an IRI (RFC 3987 §3.2), as `to_iri(self)` (an
-        `IRIError` for non-ASCII text, as there); of the IRI rule of the same shape."""
+        """This URI or IRI mapped to an IRI (RFC 3987 §3.2), as `to_iri(self)`; of the IRI rule
+        of the same shape (`URI` gives `IRI`, an IRI rule stays)."""
 
     def lint(self) -> list[Diagnostic]:
         """The coded diagnostics of this IRI, as `lint(self)`."""
@@ -266,7 +266,9 @@ def to_uri(s: _Text, *, idna: bool = False, lenient: bool = False) -> str:
     """`s` mapped to a URI (RFC 3987 §3.1)."""
 
 def to_iri(s: _Text, *, idn_unicode: bool = False) -> str:
-    """`s`, a URI reference, mapped to an IRI (RFC 3987 §3.2)."""
+    """`s`, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2): percent-encoded UTF-8
+    decoded where §3.2 allows, non-ASCII characters kept; `IRIError` if `s` is not an IRI
+    reference."""
 
 def build(
     *,

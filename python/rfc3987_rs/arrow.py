@@ -121,8 +121,9 @@ def to_iri(
     errors: Errors = "null",
     parallel: bool = True,
 ) -> Any:
-    """Each row, a URI reference, mapped to an IRI (RFC 3987 §3.2, as
-    :func:`rfc3987_rs.to_iri`); null for a row that is not a URI reference."""
+    """Each row, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2, as
+    :func:`rfc3987_rs.to_iri`: non-ASCII characters stay, so a column of mixed URIs and IRIs
+    converts); null for a row that is not an IRI reference."""
     return _native.arrow_to_iri(array, idn_unicode=idn_unicode, errors=errors, parallel=parallel)
 
 

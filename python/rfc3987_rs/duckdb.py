@@ -16,7 +16,8 @@
   fragment, error, error_component, error_rule VARCHAR, error_position BIGINT)``: the
   components of a valid row, or where and why it is invalid (:func:`rfc3987_rs.arrow.parse`);
 - ``iri_normalize(VARCHAR) -> VARCHAR``: §5.3, up to the scheme-based level;
-- ``iri_to_uri(VARCHAR) -> VARCHAR`` (§3.1) and ``iri_to_iri(VARCHAR) -> VARCHAR`` (§3.2);
+- ``iri_to_uri(VARCHAR) -> VARCHAR`` (§3.1) and ``iri_to_iri(VARCHAR) -> VARCHAR`` (§3.2, of
+  URIs and IRIs alike);
 - ``iri_resolve(base VARCHAR, reference VARCHAR) -> VARCHAR``: RFC 3986 §5.2, strict;
 - ``iri_lint_codes(VARCHAR) -> VARCHAR[]``: the codes of :func:`rfc3987_rs.lint`.
 

@@ -113,7 +113,7 @@ class IRIExpr:
     def to_iri(
         self, *, idn_unicode: bool = False, errors: _Errors = "null", parallel: bool = True
     ) -> pl.Expr:
-        """Each row, a URI reference, mapped to an IRI (RFC 3987 §3.2)."""
+        """Each row, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2)."""
         return self._map(
             lambda s: arrow.to_iri(s, idn_unicode=idn_unicode, errors=errors, parallel=parallel),
             pl.String(),

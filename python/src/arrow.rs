@@ -250,7 +250,7 @@ pub(crate) fn arrow_to_uri<'py>(
     Arrays::of(array)?.map(py, |a, _| batch.to_uri(a, &options))
 }
 
-/// Each row, a URI reference, mapped to an IRI (RFC 3987 §3.2).
+/// Each row, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2).
 #[pyfunction]
 #[pyo3(
     signature = (array, *, idn_unicode = false, errors = Cow::Borrowed("null"), parallel = true),

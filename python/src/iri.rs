@@ -189,8 +189,8 @@ impl PyIri {
         Ok(PyIri::new(uri.into(), uri_shape(slf.get().symbol)))
     }
 
-    /// This IRI, a URI reference, mapped to an IRI (RFC 3987 §3.2), as `to_iri`: the IRI rule
-    /// of the same shape.
+    /// This URI or IRI mapped to an IRI (RFC 3987 §3.2), as `to_iri`: the IRI rule of the same
+    /// shape (a URI's counterpart, an IRI's own rule), as the library's `to_iri` gives.
     #[pyo3(signature = (*, idn_unicode = false))]
     fn to_iri(slf: &Bound<'_, Self>, idn_unicode: bool) -> PyResult<PyIri> {
         let iri = passes::mapped_to_iri(slf.py(), &Text::of(slf.as_any())?, idn_unicode)?;

@@ -185,19 +185,22 @@ pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: 
     Ok(mapped_to_uri(py, &text, idna, lenient)?.into_inner())
 }
 
-/// `text`, a URI reference, mapped to an IRI (RFC 3987 §3.2): the work of `to_iri` and
-/// `IRI.to_iri`.
+/// `text`, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2, which works on the
+/// percent-encoded octets, the ASCII parts of any IRI): the work of `to_iri` and `IRI.to_iri`.
+/// An input that is not an IRI reference is the IRI grammar's error.
 pub(crate) fn mapped_to_iri(py: Python<'_>, text: &Text, idn_unicode: bool) -> PyResult<IriRef<String>> {
     let input = text.as_str();
-    let uri = detach_if_long(py, input.len(), || UriRef::parse(input))
+    let reference = detach_if_long(py, input.len(), || IriRef::parse(input))
         .map_err(|e| iri_error(py, &text.error(e)))?;
     let options = ToIriOptions::new().idn_unicode(idn_unicode);
-    Ok(detach_if_long(py, uri.len(), || rfc3987::to_iri(&uri, &options)))
+    Ok(detach_if_long(py, reference.len(), || {
+        rfc3987::to_iri(&reference, &options)
+    }))
 }
 
-/// `s`, a URI reference, mapped to an IRI (RFC 3987 §3.2): percent-encoded UTF-8 that forms
-/// allowed characters decoded; with `idn_unicode`, `xn--` labels of DNS hosts through
-/// ToUnicode.
+/// `s`, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2): percent-encoded UTF-8 that
+/// forms allowed characters decoded, non-ASCII characters kept as they are; with
+/// `idn_unicode`, `xn--` labels of DNS hosts through ToUnicode.
 #[pyfunction]
 #[pyo3(signature = (s, *, idn_unicode = false))]
 pub(crate) fn to_iri(py: Python<'_>, s: &Bound<'_, PyAny>, idn_unicode: bool) -> PyResult<String> {

@@ -377,10 +377,32 @@ def test_to_uri_lenient_and_idna() -> None:
     assert iri.to_iri("http://xn--rsum-bpad.example.org/", idn_unicode=True) == (
         "http://résumé.example.org/"
     )
-    # to_iri takes URIs only.
+
+
+def test_to_iri_takes_iris() -> None:
+    # RFC 3987 §3.2 works on the percent-encoded octets, the ASCII parts of any IRI, so an IRI
+    # converts as a URI does: the "ü" that is there stays, "%C3%BC" (UTF-8 for "ü") is
+    # decoded beside it, and "%FC" (not UTF-8, §3.2 step 3) stays encoded.
+    assert iri.to_iri("http://example.org/Dürst/%C3%BC") == "http://example.org/Dürst/ü"
+    assert iri.to_iri("http://é/D%FCrst") == "http://é/D%FCrst"
+    # An IRI without percent-encoding has nothing to decode: unchanged.
+    assert iri.to_iri("http://résumé.example.org/?q=é#ü") == "http://résumé.example.org/?q=é#ü"
+    # A mixed list of URIs and IRIs converts: the URI's "%C3%A9" (UTF-8 for "é") is decoded,
+    # the IRI's "é" is kept, and both give the same IRI.
+    assert [iri.to_iri(s) for s in ("http://a/%C3%A9", "http://a/é")] == ["http://a/é"] * 2
+    # Not an IRI reference (a space is allowed nowhere, §2.2): still an error, now the IRI
+    # grammar's: at the space (index 8), in the host "a", read as an ireg-name (the URI
+    # grammar would have said reg-name).
     with pytest.raises(IRIError) as caught:
-        iri.to_iri("http://é/")
-    assert caught.value.kind == "not-ascii"
+        iri.to_iri("http://a b/")
+    error = caught.value
+    assert (error.kind, error.position, error.component, error.rule, error.target) == (
+        "syntax",
+        8,
+        "host",
+        "ireg-name",
+        "IRI-reference",
+    )
 
 
 # --- the passes as methods of IRI --------------------------------------------------------------
@@ -469,8 +491,8 @@ def test_normalize_method() -> None:
 
 
 def test_mapping_methods() -> None:
-    # RFC 3987 §3.1 and §3.2 with the functions' options; to_iri takes a URI reference only, as
-    # the function does (the non-ASCII "é" is an error of kind not-ascii at index 7).
+    # RFC 3987 §3.1 and §3.2 with the functions' options; to_iri takes IRIs too, as the
+    # function does (§3.2 works on the percent-encoded octets, the ASCII parts of any IRI).
     # §3.1: ToASCII on the host of a DNS scheme, never in the query.
     mapped = iri.parse("http://résumé.example.org/?q=é", "IRI").to_uri(idna=True)
     assert mapped == "http://xn--rsum-bpad.example.org/?q=%C3%A9" and mapped.rule == "URI"
@@ -478,9 +500,15 @@ def test_mapping_methods() -> None:
         "http://résumé.example.org/"
     )
     assert iri.parse("//例え/", "irelative_ref").to_uri().rule == "relative-ref"
-    with pytest.raises(IRIError) as caught:
-        iri.parse("http://é/").to_iri()
-    assert (caught.value.kind, caught.value.position) == ("not-ascii", 7)
+    # An IRI receiver: its "é" stays, "%C3%BC" is decoded; the result has the receiver's own
+    # rule, as the library's to_iri gives an Iri for an Iri (and an IRI-reference for one).
+    for rule in ("IRI", "IRI_reference", "absolute_IRI"):
+        mapped = iri.parse("http://é/%C3%BC", rule).to_iri()
+        assert mapped == "http://é/ü" and mapped.rule == rule.replace("_", "-")
+    relative = iri.parse("//é/%C3%BC?q", "irelative_ref").to_iri()
+    assert relative == "//é/ü?q" and relative.rule == "irelative-ref"
+    # An IRI without percent-encoding comes back unchanged.
+    assert iri.parse("http://é/ü").to_iri() == "http://é/ü"
 
 
 def test_lint_and_equivalent_methods() -> None:

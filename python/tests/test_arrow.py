@@ -320,6 +320,39 @@ def test_to_uri_idna_rejection_is_a_row_error() -> None:
     assert getattr(raised.value, "row", None) == 1
 
 
+@pytest.mark.parametrize("layout", LAYOUTS, ids=LAYOUT_IDS)
+def test_to_iri_converts_a_column_of_uris_and_iris(layout: Any) -> None:
+    # RFC 3987 §3.2 works on the percent-encoded octets, the ASCII parts of any IRI: in a URI
+    # "%C3%BC" (UTF-8 for "ü") is decoded; in an IRI its "ü" stays and "%C3%BC" beside it is
+    # decoded too; an IRI without percent-encoding is unchanged. A row that is not an IRI
+    # reference (a space, allowed nowhere, §2.2) is still invalid: null, or with
+    # errors="raise" the IRI grammar's error at the space, in the host (an ireg-name).
+    rows = [
+        "http://www.example.org/D%C3%BCrst",
+        "http://example.org/Dürst/%C3%BC",
+        "http://résumé.example.org/?q=é",
+        "http://a b/",
+        None,
+    ]
+    expected = [
+        "http://www.example.org/Dürst",
+        "http://example.org/Dürst/ü",
+        "http://résumé.example.org/?q=é",
+        None,
+        None,
+    ]
+    assert A.to_iri(pa.array(rows, type=layout)).to_pylist() == expected
+    with pytest.raises(IRIError) as raised:
+        A.to_iri(pa.array(rows, type=layout), errors="raise")
+    error = raised.value
+    assert (error.row, error.position, error.component, error.rule) == (
+        3,
+        8,
+        "host",
+        "ireg-name",
+    )
+
+
 def foreign(layout: Any, offsets: list[int], data: bytes, later: list[int] | None = None) -> Any:
     """A string or large_string array from raw buffers: pyarrow checks that the offsets span
     no more than the data, not their order nor UTF-8. ``later`` overwrites the offsets after

@@ -49,7 +49,7 @@ use {
 use crate::lint;
 use crate::{
     resolve, resolve_non_strict, to_iri, AbnfRule, Iri, IriRef, NormalizeOptions, ParseError, ToIriOptions,
-    ToUriError, ToUriOptions, UriRef,
+    ToUriError, ToUriOptions,
 };
 
 pub use parse::parsed_type;
@@ -72,8 +72,7 @@ pub enum OnInvalid {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum RowError {
-    /// The row is not an IRI reference, or not a URI reference for [`Batch::to_iri`], or its
-    /// base is not an IRI for [`Batch::resolve`].
+    /// The row is not an IRI reference, or its base is not an IRI for [`Batch::resolve`].
     Parse(ParseError),
     /// The row cannot be mapped to a URI (RFC 3987 §3.1: ToASCII failed on its host).
     ToUri(ToUriError),
@@ -235,10 +234,11 @@ impl Batch {
         self.map(array, |s| Ok(crate::to_uri_lenient(s, options)?.into_inner()))
     }
 
-    /// Each row, a URI reference, mapped to an IRI (RFC 3987 §3.2, as [`crate::to_iri`]); a row
-    /// is invalid when it is not a URI reference.
+    /// Each row, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2, as [`crate::to_iri`]:
+    /// percent-encoded octets are decoded where §3.2 says, non-ASCII characters stay, so a
+    /// column of mixed URIs and IRIs converts); a row is invalid when it is not an IRI reference.
     pub fn to_iri(&self, array: &dyn Array, options: &ToIriOptions) -> Result<ArrayRef, BatchError> {
-        self.map(array, |s| Ok(to_iri(&UriRef::parse(s)?, options).into_inner()))
+        self.map(array, |s| Ok(to_iri(&IriRef::parse(s)?, options).into_inner()))
     }
 
     /// Each row, an IRI reference, resolved against `base` (RFC 3986 §5.2 via RFC 3987 §6.5; with
