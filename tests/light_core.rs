@@ -10,7 +10,15 @@ use std::process::Command;
 fn tree(args: &[&str]) -> BTreeSet<String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let output = Command::new(cargo)
-        .args(["tree", "-e", "normal", "--prefix", "none", "--locked", "--offline"])
+        .args([
+            "tree",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "--locked",
+            "--offline",
+        ])
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -39,7 +47,13 @@ fn without_default_features_only_pest_percent_encoding_and_memchr() {
     assert!(extra.is_empty(), "the light core depends on {extra:?}");
     // The check can fail: the crates the default features bring are not allowed.
     let full = tree(&["-p", "rfc3987"]);
-    for name in ["idna", "unicode-normalization", "encoding_rs", "unicode-bidi", "unicode-width"] {
+    for name in [
+        "idna",
+        "unicode-normalization",
+        "encoding_rs",
+        "unicode-bidi",
+        "unicode-width",
+    ] {
         assert!(full.contains(name) && !allowed.contains(name), "{name}");
     }
 }
@@ -52,7 +66,10 @@ fn each_optional_dependency_comes_with_its_feature() {
         ("nfc", &["unicode-normalization"]),
         ("legacy-charsets", &["encoding_rs", "unicode-normalization"]),
         ("bidi", &["unicode-bidi"]),
-        ("lint", &["unicode-bidi", "unicode-security", "unicode-properties", "idna"]),
+        (
+            "lint",
+            &["unicode-bidi", "unicode-security", "unicode-properties", "idna"],
+        ),
         ("unicode-width", &["unicode-width"]),
     ];
     let core = tree(&["-p", "rfc3987", "--no-default-features"]);
