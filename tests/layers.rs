@@ -487,7 +487,6 @@ const FOLDER_CIRCLES_LEFT: &[&str] = &[
     "src/automaton/: (mod.rs), compile",
     "src/checks/: (mod.rs), authority, bidi, characters, host, path, percent_encoding",
     "src/explain/: (mod.rs), ip_literal, words",
-    "src/types/: (mod.rs), narrow, shape",
 ];
 
 /// The files of each folder read bottom-up too, but for the circles listed above.

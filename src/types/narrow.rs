@@ -11,7 +11,7 @@
 use std::fmt;
 use std::ops::Deref;
 
-use super::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
+use super::parsed::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
 use crate::parse::StartSymbol;
 
 /// Why a value is not of the narrower type it was converted to.

@@ -3,7 +3,8 @@
 
 use std::ops::Deref;
 
-use super::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
+use super::parsed::{for_each_shape, for_each_uri, for_each_with_scheme};
+use super::parsed::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};
 
 pub(crate) mod sealed {
     /// Only the crate's parsed types are [`Reference`](super::Reference)s.
