@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
 
 use super::class::Class;
-use super::{Automaton, Edge, Site, State};
+use super::nfa::{Automaton, Edge, Site, State};
 use crate::error::SyntaxComponent;
 use crate::pest_grammar::Rule;
 
