@@ -10,7 +10,7 @@
 //! The position comes from the automaton; these words count the groups of the text between
 //! "[" and the error to say which of those rules the text broke.
 
-use super::describe;
+use super::phrases::describe;
 use super::words::Words;
 
 const CITE: &str = "RFC 3986 §3.2.2";
