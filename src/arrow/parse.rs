@@ -9,8 +9,9 @@ use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBufferBuilder;
 use arrow_schema::{DataType, Field, Fields};
 
+use super::batch::{concat, Batch};
+use super::error::BatchError;
 use super::strings::{Strings, StringsBuilder};
-use super::{concat, Batch, BatchError};
 use crate::{IriRef, StartSymbol};
 
 /// The string fields of the struct, in order; `error_position` (`Int64`) follows them.

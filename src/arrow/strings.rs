@@ -9,7 +9,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, LargeStringArray, StringArray, StringViewArray};
 use arrow_schema::DataType;
 
-use super::BatchError;
+use super::error::BatchError;
 
 /// An Arrow array of UTF-8 strings, in any of its layouts: `Utf8` (32-bit offsets),
 /// `LargeUtf8` (64-bit offsets) and `Utf8View` (views into data buffers).
