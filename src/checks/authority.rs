@@ -1,7 +1,9 @@
 //! The scheme and the authority: §5.3.2.1 case of the scheme, §5.3.3 ports, and the password
 //! in the userinfo (deprecated by RFC 3986 §3.2.1; RFC 3987 §8). The host is checked in `host`.
 
-use super::{diagnostic, excerpt, host, offset, Diagnostic};
+use super::diagnostic::{diagnostic, excerpt, Diagnostic};
+use super::host;
+use super::text::offset;
 use crate::normalize::SCHEME_DEFAULTS;
 use crate::types::IriRef;
 

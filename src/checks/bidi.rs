@@ -5,7 +5,8 @@ use std::ops::Range;
 
 use unicode_bidi::{bidi_class, BidiClass};
 
-use super::{diagnostic, excerpt, percent_encoded, split_at_bytes, Diagnostic};
+use super::diagnostic::{diagnostic, excerpt, Diagnostic};
+use super::text::{percent_encoded, split_at_bytes};
 use crate::chars::{bidi_formatting_name, is_bidi_formatting};
 use crate::components::HostSpans;
 use crate::types::IriRef;

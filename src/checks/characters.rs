@@ -9,9 +9,9 @@ use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use super::{
-    changed_part, diagnostic, excerpt, next_non_ascii, non_ascii_chars, percent_encoded, Diagnostic,
-};
+use super::diagnostic::{diagnostic, excerpt, Diagnostic};
+use super::text::{changed_part, non_ascii_chars, percent_encoded};
+use crate::bytes::next_non_ascii;
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
 
 /// §6.1 look-alikes, unassigned code points, and `iprivate` in the query: one diagnostic per

@@ -6,7 +6,8 @@ use std::fmt;
 
 use idna::uts46::{verify_dns_length, AsciiDenyList, ErrorPolicy, Hyphens, ProcessingSuccess, Uts46};
 
-use super::{diagnostic, excerpt, offset, Diagnostic};
+use super::diagnostic::{diagnostic, excerpt, Diagnostic};
+use super::text::offset;
 use crate::chars::is_iunreserved;
 use crate::components::{Authority, HostSpans};
 use crate::idn;

@@ -1,6 +1,7 @@
 //! The path: §5.3.2.4 dot segments.
 
-use super::{changed_part, diagnostic, offset, split_at_bytes, Diagnostic};
+use super::diagnostic::{diagnostic, Diagnostic};
+use super::text::{changed_part, offset, split_at_bytes};
 use crate::resolve::remove_dot_segments;
 use crate::types::IriRef;
 

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::{diagnostic, excerpt, Diagnostic};
+use super::diagnostic::{diagnostic, excerpt, Diagnostic};
 use crate::chars::{is_iunreserved, is_lookalike, is_unreserved};
 use crate::pct::{pct_unit, Unit};
 use crate::types::IriRef;
