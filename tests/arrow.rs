@@ -75,6 +75,7 @@ fn describe(parsed: &StructArray, i: usize) -> String {
 }
 
 /// Each row's lint codes, space-separated; `None` for a null row.
+#[cfg(feature = "lint")]
 fn codes(list: &ListArray) -> Vec<Option<String>> {
     let row = |i| {
         let codes: Vec<String> = texts(&list.value(i)).into_iter().flatten().collect();
@@ -118,6 +119,7 @@ const TO_URI: &[(&str, Option<&str>)] = &[
     ("http://a b", None), // invalid
 ];
 
+#[cfg(feature = "idna")]
 #[rustfmt::skip]
 const IDNA: &[(&str, Option<&str>)] = &[
     // RFC 3987 §3.1, with ToASCII on the host of a DNS scheme.
@@ -160,6 +162,7 @@ fn string_functions_on_every_layout() {
     let options = NormalizeOptions::new(Level::Scheme); // includes the syntax-based steps
     check(NORMALIZE, |a| batch.normalize(a, &options));
     check(TO_URI, |a| batch.to_uri(a, &ToUriOptions::new()));
+    #[cfg(feature = "idna")]
     check(IDNA, |a| batch.to_uri(a, &ToUriOptions::new().idna(true)));
     check(TO_IRI, |a| batch.to_iri(a, &ToIriOptions::new()));
     check(RESOLVE, |a| batch.resolve(Base::Scalar(BASE), a, true));
@@ -200,6 +203,7 @@ fn resolve_with_a_base_array() {
 }
 
 #[test]
+#[cfg(feature = "lint")]
 fn lint_codes_on_every_layout() {
     // One finding each: uppercase in the scheme (RFC 3987 §5.3.2.1), "%7E" encodes the unreserved
     // "~" (§5.3.2.3), a space is a syntax error (§2.2); a clean IRI and "" have none.
@@ -281,8 +285,11 @@ fn sliced_and_empty_arrays() {
         let parsed = batch.parse(&sliced, StartSymbol::IriReference).unwrap();
         let schemes = texts(parsed.column_by_name("scheme").unwrap());
         assert_eq!(schemes, some([Some("http"), None, Some("HTTP")]));
-        let codes = codes(&batch.lint_codes(&sliced).unwrap());
-        assert_eq!((codes.len(), codes[1].is_none()), (3, true));
+        #[cfg(feature = "lint")]
+        {
+            let codes = codes(&batch.lint_codes(&sliced).unwrap());
+            assert_eq!((codes.len(), codes[1].is_none()), (3, true));
+        }
         // Each row against itself as base: a reference with a scheme keeps it (RFC 3986 §5.2.2),
         // its dot segments removed.
         let resolved = batch.resolve(Base::Array(sliced.as_ref()), &sliced, true);
@@ -294,6 +301,7 @@ fn sliced_and_empty_arrays() {
         let parsed = batch.parse(&empty, StartSymbol::IriReference).unwrap();
         assert_eq!(parsed.len(), 0);
         assert_eq!(parsed.data_type(), &parsed_type(full.data_type()));
+        #[cfg(feature = "lint")]
         assert_eq!(batch.lint_codes(&empty).unwrap().len(), 0);
         let strings = [
             batch.normalize(&empty, &NormalizeOptions::new(Level::Scheme)),
@@ -350,7 +358,12 @@ fn parallel_equals_serial_and_the_scalar_functions() {
             ];
             let valid = batch.is_valid(&array, rule).unwrap();
             let parsed = batch.parse(&array, StartSymbol::IriReference).unwrap();
-            (strings, valid, parsed, batch.lint_codes(&array).unwrap())
+            // The lint codes with the feature `lint`.
+            #[cfg(feature = "lint")]
+            let lints = Some(batch.lint_codes(&array).unwrap());
+            #[cfg(not(feature = "lint"))]
+            let lints: Option<ListArray> = None;
+            (strings, valid, parsed, lints)
         });
         assert!(parallel.0 == serial.0, "the string results differ");
         assert!(parallel.1 == serial.1 && parallel.2 == serial.2 && parallel.3 == serial.3);
@@ -360,11 +373,13 @@ fn parallel_equals_serial_and_the_scalar_functions() {
             .unwrap();
         assert!(*sliced == *parallel.0[0].slice(1, 40_000));
 
+        #[cfg_attr(not(feature = "lint"), allow(unused_variables))]
         let (strings, valid, parsed, lints) = parallel;
         let strings = strings.map(|a| texts(&a));
         let paths = texts(parsed.column_by_name("path").unwrap());
         let errors = texts(parsed.column_by_name("error").unwrap());
-        let lints = codes(&lints);
+        #[cfg(feature = "lint")]
+        let lints = codes(&lints.unwrap());
         for (i, row) in rows.iter().enumerate() {
             let want = row.map(scalar).unwrap_or_default();
             for (f, got) in strings.iter().enumerate() {
@@ -377,8 +392,11 @@ fn parallel_equals_serial_and_the_scalar_functions() {
             assert_eq!(paths[i].as_deref(), path, "row {i}");
             let error = one.as_ref().and_then(|r| r.as_ref().err()).map(|e| e.message());
             assert_eq!(errors[i].as_deref(), error, "row {i}");
-            let lint: Option<Vec<_>> = row.map(|s| rfc3987::lint(s).iter().map(|d| d.code).collect());
-            assert_eq!(lints[i], lint.map(|codes| codes.join(" ")), "row {i}");
+            #[cfg(feature = "lint")]
+            {
+                let lint: Option<Vec<_>> = row.map(|s| rfc3987::lint(s).iter().map(|d| d.code).collect());
+                assert_eq!(lints[i], lint.map(|codes| codes.join(" ")), "row {i}");
+            }
         }
     }
 }
@@ -431,7 +449,8 @@ fn errors_name_what_is_wrong() {
     let strings = &layouts(&[Some("g"), Some("h"), Some("i")])[0];
     let (batch, iri) = (Batch::new(), AbnfRule::start_symbol(StartSymbol::Iri));
     let syntax = NormalizeOptions::new(Level::Syntax);
-    let not_strings = [
+    #[cfg_attr(not(feature = "lint"), allow(unused_mut))]
+    let mut not_strings = vec![
         batch.is_valid(&ints, iri).err(),
         batch.parse(&ints, StartSymbol::Iri).err(),
         batch.normalize(&ints, &syntax).err(),
@@ -439,9 +458,13 @@ fn errors_name_what_is_wrong() {
         batch.to_iri(&ints, &ToIriOptions::new()).err(),
         batch.resolve(Base::Scalar(BASE), &ints, true).err(),
         batch.resolve(Base::Array(ints.as_ref()), strings, true).err(),
-        batch.lint_codes(&ints).err(),
     ];
-    for error in not_strings.map(|e| e.expect("an Int32 array is not strings")) {
+    #[cfg(feature = "lint")]
+    not_strings.push(batch.lint_codes(&ints).err());
+    for error in not_strings
+        .into_iter()
+        .map(|e| e.expect("an Int32 array is not strings"))
+    {
         assert!(matches!(error, BatchError::NotStrings(DataType::Int32)));
         assert!(error.to_string().contains("Int32"), "{error}");
     }

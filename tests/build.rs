@@ -5,9 +5,10 @@
 mod common;
 
 use rfc3987::{
-    decode, display_form, display_with, encode, to_uri, visual_order, BuildError, Component, Host,
-    IriBuilder, IriRef, ToUriOptions,
+    decode, display_with, encode, to_uri, BuildError, Component, Host, IriBuilder, IriRef, ToUriOptions,
 };
+#[cfg(feature = "bidi")]
+use rfc3987::{display_form, visual_order};
 
 /// RFC 3987 §7.4: "a file named résumé.html ... the IRI ... résumé.html ... the URI
 /// r%C3%A9sum%C3%A9.html"; the issue's `a/b c` segment example; reserved characters as data.
@@ -194,6 +195,7 @@ fn query_items() {
 
 /// §4.1: the LRE … PDF wrapping (or LRI … PDI) only when there are right-to-left characters.
 #[test]
+#[cfg(feature = "bidi")]
 fn display_form_wraps_bidi_iris_only() {
     let iri = IriRef::parse("http://\u{5D0}.example/").unwrap();
     assert_eq!(
@@ -217,6 +219,7 @@ fn display_form_wraps_bidi_iris_only() {
 /// example was checked by hand against the RFC text; all reproduce except example 9, whose
 /// RFC visual form is not what the algorithm gives (next tests).
 #[test]
+#[cfg(feature = "bidi")]
 fn section_4_4_visual_order() {
     let examples: serde_json::Value =
         serde_json::from_str(&common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
@@ -293,6 +296,7 @@ fn section_4_4_visual_order() {
 /// it is asserted here as the disagreement, not skipped. The example is one §4.2 forbids, and
 /// its point stands: the display is confusing.
 #[test]
+#[cfg(feature = "bidi")]
 fn section_4_4_example_9_hebrew() {
     // G..L = U+05D6..U+05DB, as in the corpus's `logical_hebrew`.
     let logical = "http://ab.cd.ef/\u{5D6}\u{5D7}%31/%32\u{5D8}\u{5D9}/\u{5DA}\u{5DB}.html";
@@ -342,6 +346,7 @@ fn section_4_4_example_9_hebrew() {
 /// embedding level, which N1 does not allow; the disagreement has the same reason as for
 /// Hebrew.
 #[test]
+#[cfg(feature = "bidi")]
 fn section_4_4_example_9_arabic() {
     let logical = "http://ab.cd.ef/\u{633}\u{634}%31/%32\u{635}\u{636}/\u{637}\u{638}.html";
     let (visual, offsets) = visual_order(&IriRef::parse(logical).unwrap());

@@ -165,14 +165,35 @@ fn percent_without_two_hex_digits() {
 
 /// The caret counts terminal columns, not characters: East Asian wide characters take two
 /// (Unicode Standard Annex #11), so the caret under the space after "例え" sits at column 2 + 4
-/// + 1 of the shown line ("  " indent, two wide characters, then "a").
+/// + 1 of the shown line ("  " indent, two wide characters, then "a"). Feature `unicode-width`.
 #[test]
+#[cfg(feature = "unicode-width")]
 fn caret_counts_wide_characters_twice() {
     let err = IriRef::parse("例えa b").unwrap_err();
     let text = err.to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[1], "  例えa b");
     assert_eq!(lines[2], format!("  {}^", " ".repeat(5)));
+    // A combining mark (U+0301, General_Category Mn) takes none: after "e" U+0301 "a", two.
+    let err = IriRef::parse("e\u{301}a b").unwrap_err();
+    assert_eq!(err.to_string().lines().nth(2), Some("    ^"));
+}
+
+/// Without the feature `unicode-width` the caret counts one column for every character it does
+/// not escape (src/error.rs, `visible_width`): after "例えa" it stands 3 columns in, not 5, and
+/// after "e" U+0301 COMBINING ACUTE ACCENT "a" 3 columns in, where a terminal would show 2.
+/// The column in the message is the character column either way (`ParseError::column`).
+#[test]
+#[cfg(not(feature = "unicode-width"))]
+fn caret_counts_each_character_once_without_unicode_width() {
+    for (input, column) in [("例えa b", 4), ("e\u{301}a b", 4)] {
+        let err = IriRef::parse(input).unwrap_err();
+        assert_eq!(err.column(), column, "{input:?}");
+        let text = err.to_string();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], format!("  {input}"));
+        assert_eq!(lines[2], format!("  {}^", " ".repeat(3)), "{input:?}");
+    }
 }
 
 #[test]
@@ -269,7 +290,26 @@ fn common_mistakes() {
         rows.len(),
         wrong.join("\n")
     );
+    #[cfg(feature = "unicode-width")]
     common::snapshot_settings().bind(|| insta::assert_snapshot!("errors@mistakes", rendered));
+    // Without `unicode-width` a caret after wide characters or combining marks stands elsewhere
+    // (each character counts one column: `caret_counts_each_character_once_without_unicode_width`);
+    // every other line is the reviewed snapshot's.
+    #[cfg(not(feature = "unicode-width"))]
+    {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots/errors@mistakes.snap");
+        let stored = std::fs::read_to_string(path).unwrap();
+        // The insta header ("---", source, expression, "---"), then the rendered text.
+        let body = stored.splitn(3, "---\n").nth(2).expect("an insta snapshot");
+        let without_carets = |text: &str| -> Vec<String> {
+            text.trim_end()
+                .lines()
+                .filter(|line| line.trim() != "^")
+                .map(String::from)
+                .collect()
+        };
+        assert_eq!(without_carets(&rendered), without_carets(body));
+    }
 }
 
 /// A rule checked alone (`rfc3987::grammar::check`) is explained in its own terms: the error's

@@ -13,13 +13,18 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+#[cfg(feature = "legacy-charsets")]
+use rfc3987::decode_legacy;
 use rfc3987::grammar;
+#[cfg(feature = "lint")]
+use rfc3987::{check, lint};
 use rfc3987::{
-    check, decode, decode_legacy, display_form, display_with, encode, equivalent, lint, normalize,
-    parse_tree, relativize, remove_dot_segments, resolve, split_references, to_iri, to_uri, to_uri_lenient,
-    trim_ascii_whitespace, validate, visual_order, Component, Iri, IriBuilder, IriRef, Level,
-    NormalizeOptions, StartSymbol, ToIriOptions, ToUriOptions, UriRef,
+    decode, display_with, encode, equivalent, normalize, parse_tree, relativize, remove_dot_segments,
+    resolve, split_references, to_iri, to_uri, to_uri_lenient, trim_ascii_whitespace, validate, Component,
+    Iri, IriBuilder, IriRef, Level, NormalizeOptions, StartSymbol, ToIriOptions, ToUriOptions, UriRef,
 };
+#[cfg(feature = "bidi")]
+use rfc3987::{display_form, visual_order};
 
 /// Counts the bytes allocated (not freed): the total work a call did on the heap.
 struct Counting;
@@ -208,14 +213,18 @@ fn every_rule_alone() {
 fn mapping_in_both_directions() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let plain = ToUriOptions::new();
+    #[cfg(feature = "idna")]
     let idna = ToUriOptions::new().idna(true);
     let lenient = ToUriOptions::new().lenient(true);
-    let to_unicode = ToIriOptions::new().idn_unicode(true);
+    let to_unicode = ToIriOptions::new();
+    #[cfg(feature = "idna")]
+    let to_unicode = to_unicode.idn_unicode(true);
     for (shape, input) in valid_shapes() {
         let n = input.len();
         let iri = IriRef::parse(input.as_str()).unwrap_or_else(|e| panic!("{shape}: {e}"));
         let uri = bounded("to_uri", shape, n, || to_uri(&iri, &plain)).expect("no option can fail");
         // ToASCII of a 10 MB host fails (DNS limits), with an error, not a panic.
+        #[cfg(feature = "idna")]
         let _ = bounded("to_uri idna", shape, n, || to_uri(&iri, &idna));
         let _ = bounded("to_uri_lenient", shape, n, || to_uri_lenient(&input, &lenient));
         let back = bounded("to_iri", shape, uri.as_str().len(), || {
@@ -230,12 +239,15 @@ fn mapping_in_both_directions() {
             UriRef::parse(input.as_str()).is_ok()
         });
     }
-    let latin1 = fill("r\u{e9}sum\u{e9} ", TEN_MB);
-    let bytes: Vec<u8> = latin1.chars().map(|c| c as u8).collect();
-    bounded("decode_legacy", "latin-1 text", bytes.len(), || {
-        decode_legacy(&bytes, "iso-8859-1")
-    })
-    .expect("latin-1 decodes everything");
+    #[cfg(feature = "legacy-charsets")]
+    {
+        let latin1 = fill("r\u{e9}sum\u{e9} ", TEN_MB);
+        let bytes: Vec<u8> = latin1.chars().map(|c| c as u8).collect();
+        bounded("decode_legacy", "latin-1 text", bytes.len(), || {
+            decode_legacy(&bytes, "iso-8859-1")
+        })
+        .expect("latin-1 decodes everything");
+    }
     let spaced = format!("  {}  ", fill("http://a/ b\t", TEN_MB));
     let count = bounded("split_references", "spaced", spaced.len(), || {
         split_references(&spaced).count()
@@ -251,11 +263,22 @@ fn normalize_compare_resolve() {
     for (shape, input) in valid_shapes() {
         let n = input.len();
         let iri = IriRef::parse(input.as_str()).unwrap_or_else(|e| panic!("{shape}: {e}"));
-        for options in [
+        #[cfg_attr(not(any(feature = "nfc", feature = "idna")), allow(unused_mut))]
+        let mut all_options = vec![
             NormalizeOptions::new(Level::Syntax),
             NormalizeOptions::new(Level::Scheme),
-            NormalizeOptions::new(Level::Scheme).nfc(true).idn(true),
-        ] {
+        ];
+        // With the features that have them, §5.3.2.2 NFC and §5.3.3 IDN normalization too.
+        #[cfg(any(feature = "nfc", feature = "idna"))]
+        all_options.push({
+            let options = NormalizeOptions::new(Level::Scheme);
+            #[cfg(feature = "nfc")]
+            let options = options.nfc(true);
+            #[cfg(feature = "idna")]
+            let options = options.idn(true);
+            options
+        });
+        for options in all_options {
             let once = bounded("normalize", shape, n, || normalize(&iri, &options));
             let twice = bounded("normalize again", shape, n, || normalize(&once, &options));
             assert_eq!(once, twice, "{shape}: normalization is idempotent");
@@ -290,12 +313,16 @@ fn checks_and_presentation() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     for (shape, input) in valid_shapes().into_iter().chain(invalid_shapes()) {
         let n = input.len();
+        #[cfg(feature = "lint")]
         let _ = bounded("lint", shape, n, || lint(&input));
         let Ok(iri) = IriRef::parse(input.as_str()) else {
             continue;
         };
+        #[cfg(feature = "lint")]
         let _ = bounded("check", shape, n, || check(&iri));
+        #[cfg(feature = "bidi")]
         let _ = bounded("display_form", shape, n, || display_form(&iri, false).len());
+        #[cfg(feature = "bidi")]
         let _ = bounded("visual_order", shape, n, || visual_order(&iri));
         let _ = bounded("display_with", shape, n, || display_with(&iri, |c| c.is_ascii()));
         let _ = bounded("decode", shape, n, || decode(iri.path().as_str()));

@@ -29,6 +29,17 @@ fn scheme(input: &str) -> String {
     norm(input, NormalizeOptions::new(Level::Scheme))
 }
 
+/// `options` with the steps beyond the ladder that this build has turned on: §5.3.2.2 NFC
+/// (feature `nfc`) and §5.3.3 IDN normalization (feature `idna`). Without either, `options`
+/// as given: the loops over options still run, on the ladder alone.
+fn with_extras(options: NormalizeOptions) -> NormalizeOptions {
+    #[cfg(feature = "nfc")]
+    let options = options.nfc(true);
+    #[cfg(feature = "idna")]
+    let options = options.idn(true);
+    options
+}
+
 /// tests/data/corpus/rfc-examples/rfc3987-examples.json, kinds equivalent_syntax_based and
 /// equivalent_scheme_based (RFC 3987 §5.3.2, §5.3.3).
 #[test]
@@ -44,14 +55,20 @@ fn rfc3987_section_5_examples() {
         };
         let a = IriRef::parse(e["a"].as_str().unwrap()).unwrap();
         let b = IriRef::parse(e["b"].as_str().unwrap()).unwrap();
-        let expected = e["equivalent"].as_bool().unwrap();
         let note = e["note"].as_str().unwrap_or("");
-        // "'may be considered equivalent' (IDN/punycode)": only with the IDN option.
-        let options = if note.contains("IDN") {
+        // "'may be considered equivalent' (IDN/punycode)": only with the IDN option (feature
+        // `idna`). Without it no step of the ladder turns an A-label into its U-label, so the
+        // two spellings stay apart: a false negative, which §5.3 allows.
+        let idn = note.contains("IDN");
+        let expected = e["equivalent"].as_bool().unwrap() && (!idn || cfg!(feature = "idna"));
+        #[cfg(feature = "idna")]
+        let options = if idn {
             CompareOptions::new(level).normalize_options(NormalizeOptions::new(level).idn(true))
         } else {
             CompareOptions::new(level)
         };
+        #[cfg(not(feature = "idna"))]
+        let options = CompareOptions::new(level);
         assert_eq!(
             options.equivalent(&a, &b),
             expected,
@@ -73,7 +90,7 @@ fn rfc3987_section_5_examples() {
 /// "résumé" precomposed and decomposed: the same text up to NFC, which the file implies is
 /// equivalent only through character normalization ("comparison MUST NOT apply character
 /// normalization"), so the pair is not equivalent at any level without `.nfc(true)` and is
-/// equivalent with it.
+/// equivalent with it. Without the feature `nfc`, the part without NFC.
 #[test]
 fn rfc3987_nfc_examples() {
     let examples: serde_json::Value =
@@ -92,14 +109,23 @@ fn rfc3987_nfc_examples() {
     assert_eq!(nfc_examples.len(), 2, "nfc examples in the corpus file");
     let mut pairs = 0;
     for (input, is_nfc) in &nfc_examples {
-        assert_eq!(unicode_normalization::is_nfc(input), *is_nfc, "{input}");
-        let with_nfc = norm(input, NormalizeOptions::default().nfc(true));
-        assert_eq!(with_nfc == *input, *is_nfc, "{input} → {with_nfc}");
+        #[cfg(feature = "nfc")]
+        {
+            assert_eq!(unicode_normalization::is_nfc(input), *is_nfc, "{input}");
+            let with_nfc = norm(input, NormalizeOptions::default().nfc(true));
+            assert_eq!(with_nfc == *input, *is_nfc, "{input} → {with_nfc}");
+        }
         if *is_nfc {
             continue;
         }
         // Its NFC counterpart in the file.
+        #[cfg(feature = "nfc")]
         let composed: String = unicode_normalization::UnicodeNormalization::nfc(input.as_str()).collect();
+        // Without the Unicode tables: "e" U+0301 COMBINING ACUTE ACCENT composes to U+00E9 "é"
+        // (UnicodeData.txt gives 00E9 the canonical decomposition 0065 0301), the one
+        // decomposed character of the RFC's "résumé".
+        #[cfg(not(feature = "nfc"))]
+        let composed = input.replace("e\u{301}", "\u{E9}");
         let (other, _) = nfc_examples
             .iter()
             .find(|(o, is)| *is && *o == composed)
@@ -111,6 +137,7 @@ fn rfc3987_nfc_examples() {
         for level in [Level::Simple, Level::Syntax, Level::Scheme] {
             assert!(!equivalent(&a, &b, level), "{level:?} without NFC");
         }
+        #[cfg(feature = "nfc")]
         for level in [Level::Syntax, Level::Scheme] {
             let options =
                 CompareOptions::new(level).normalize_options(NormalizeOptions::new(level).nfc(true));
@@ -218,7 +245,7 @@ fn iprivate_stays_encoded() {
         for options in [
             NormalizeOptions::new(Level::Syntax),
             NormalizeOptions::new(Level::Scheme),
-            NormalizeOptions::default().nfc(true).idn(true),
+            with_extras(NormalizeOptions::default()),
         ] {
             assert_eq!(norm(&input, options), input, "{options:?}");
         }
@@ -245,8 +272,8 @@ fn encoded_and_raw_iprivate_are_not_equivalent() {
             assert!(!equivalent(&pct, &raw, level), "U+{:04X} at {level:?}", c as u32);
             assert!(!equivalent(&raw, &pct, level), "U+{:04X} at {level:?}", c as u32);
         }
-        let extras = CompareOptions::new(Level::Scheme)
-            .normalize_options(NormalizeOptions::default().nfc(true).idn(true));
+        let extras =
+            CompareOptions::new(Level::Scheme).normalize_options(with_extras(NormalizeOptions::default()));
         assert!(
             !extras.equivalent(&pct, &raw),
             "U+{:04X} with NFC and IDN",
@@ -301,28 +328,32 @@ fn mixed_ascii_and_non_ascii_hosts() {
         "http://a%2F.com/"
     );
     // §5.3.3 IDN normalization (a DNS scheme): UTS #46 folds the case of the whole name.
+    #[cfg(feature = "idna")]
     let idn_at = |level| NormalizeOptions::new(level).idn(true);
-    assert_eq!(
-        idempotent("http://α.CoM/", idn_at(Level::Scheme)),
-        "http://α.com/"
-    );
-    assert_eq!(
-        idempotent("http://%CE%B1.CoM/", idn_at(Level::Scheme)),
-        "http://α.com/"
-    );
-    // U+0391 GREEK CAPITAL LETTER ALPHA: UTS #46 maps it to U+03B1 as well.
-    assert_eq!(
-        idempotent("http://\u{391}.CoM/", idn_at(Level::Scheme)),
-        "http://α.com/"
-    );
-    // Not a DNS scheme: no IDN step, so nothing folds the case.
-    assert_eq!(idempotent("foo://α.CoM/", idn_at(Level::Scheme)), "foo://α.CoM/");
-    // A name UTS #46 rejects ("_" is not allowed by the STD3 rules) is kept as the syntax level
-    // left it: in its case, a false negative the ladder allows.
-    assert_eq!(
-        idempotent("http://α_B.com/", idn_at(Level::Scheme)),
-        "http://α_B.com/"
-    );
+    #[cfg(feature = "idna")]
+    {
+        assert_eq!(
+            idempotent("http://α.CoM/", idn_at(Level::Scheme)),
+            "http://α.com/"
+        );
+        assert_eq!(
+            idempotent("http://%CE%B1.CoM/", idn_at(Level::Scheme)),
+            "http://α.com/"
+        );
+        // U+0391 GREEK CAPITAL LETTER ALPHA: UTS #46 maps it to U+03B1 as well.
+        assert_eq!(
+            idempotent("http://\u{391}.CoM/", idn_at(Level::Scheme)),
+            "http://α.com/"
+        );
+        // Not a DNS scheme: no IDN step, so nothing folds the case.
+        assert_eq!(idempotent("foo://α.CoM/", idn_at(Level::Scheme)), "foo://α.CoM/");
+        // A name UTS #46 rejects ("_" is not allowed by the STD3 rules) is kept as the syntax level
+        // left it: in its case, a false negative the ladder allows.
+        assert_eq!(
+            idempotent("http://α_B.com/", idn_at(Level::Scheme)),
+            "http://α_B.com/"
+        );
+    }
 
     let a = IriRef::parse("http://α.CoM/").unwrap();
     let b = IriRef::parse("http://α.com/").unwrap();
@@ -332,6 +363,7 @@ fn mixed_ascii_and_non_ascii_hosts() {
     assert!(!equivalent(&a, &b, Level::Scheme));
     assert!(equivalent(&a, &c, Level::Syntax));
     // With IDN, at the scheme level (and the syntax level: the option is the same step).
+    #[cfg(feature = "idna")]
     for level in [Level::Syntax, Level::Scheme] {
         let options = CompareOptions::new(level).normalize_options(idn_at(level));
         assert!(options.equivalent(&a, &b), "{level:?}");
@@ -365,7 +397,7 @@ fn overlong_slash_is_not_a_dot_segment() {
     for options in [
         NormalizeOptions::new(Level::Syntax),
         NormalizeOptions::new(Level::Scheme),
-        NormalizeOptions::default().nfc(true).idn(true),
+        with_extras(NormalizeOptions::default()),
     ] {
         assert_eq!(norm(input, options), input, "{options:?}");
     }
@@ -395,21 +427,24 @@ fn scheme_based() {
     assert_eq!(syntax("http://example.com:80"), "http://example.com:80");
 }
 
-/// §5.3.2.2 NFC, opt-in; IDN (§5.3.3), opt-in.
+/// §5.3.2.2 NFC, opt-in (feature `nfc`); IDN (§5.3.3), opt-in (feature `idna`).
 #[test]
 fn nfc_and_idn() {
     let decomposed = "http://www.example.org/re\u{301}sume\u{301}.html";
     assert_eq!(scheme(decomposed), decomposed);
+    #[cfg(feature = "nfc")]
     assert_eq!(
         norm(decomposed, NormalizeOptions::default().nfc(true)),
         "http://www.example.org/résumé.html"
     );
     let punycode = "http://xn--rsum-bpad.example.org/";
     assert_eq!(scheme(punycode), punycode);
+    #[cfg(feature = "idna")]
     assert_eq!(
         norm(punycode, NormalizeOptions::default().idn(true)),
         "http://résumé.example.org/"
     );
+    #[cfg(feature = "idna")]
     assert_eq!(
         norm(
             "http://RÉSUMÉ.example.org/",
@@ -427,6 +462,7 @@ fn idempotent(input: &str, options: NormalizeOptions) -> String {
 }
 
 /// §5.3.2.2 NFC, idempotent.
+#[cfg(feature = "nfc")]
 fn nfc(input: &str) -> String {
     idempotent(input, NormalizeOptions::default().nfc(true))
 }
@@ -437,6 +473,7 @@ fn nfc(input: &str) -> String {
 /// §2.2), U+037E GREEK QUESTION MARK → U+003B ";" (a sub-delimiter, RFC 3986 §2.2), U+212A KELVIN
 /// SIGN → U+004B "K"; "=" U+0338 composes to U+2260 "≠".
 #[test]
+#[cfg(feature = "nfc")]
 fn nfc_keeps_the_structure() {
     // U+1FEF and U+037E are kept (a ";" or "`" would change the IRI or make it invalid), while
     // the "e" + U+0301 around them still compose to "é".
@@ -450,6 +487,7 @@ fn nfc_keeps_the_structure() {
     // In a host too, with and without the IDN option (UTS #46 maps U+037E to ";", which the
     // STD3 deny list rejects, so the host is kept).
     assert_eq!(nfc("http://a\u{37E}b/"), "http://a\u{37E}b/");
+    #[cfg(feature = "idna")]
     assert_eq!(
         norm(
             "http://a\u{37E}b/",
@@ -479,6 +517,7 @@ fn nfc_keeps_the_structure() {
 /// U+037E, U+1FEF and U+212A (UnicodeData.txt decomposition fields 003B, 0060 and 004B); no NFC
 /// yields "/", ".", "%" or any other delimiter. A new Unicode version adding one would fail here.
 #[test]
+#[cfg(feature = "nfc")]
 fn characters_whose_nfc_is_ascii() {
     use unicode_normalization::UnicodeNormalization;
     let found: Vec<(u32, String)> = (0x80..=0x10FFFFu32)
@@ -499,6 +538,7 @@ fn characters_whose_nfc_is_ascii() {
 }
 
 /// §5.3.3 IDN normalization, idempotent.
+#[cfg(feature = "idna")]
 fn idn(input: &str) -> String {
     idempotent(input, NormalizeOptions::default().idn(true))
 }
@@ -508,6 +548,7 @@ fn idn(input: &str) -> String {
 /// U+FF03 "＃" to "/", ":", "@", "#"; the STD3 ASCII deny list rejects those, so the host is
 /// kept (syntax-normalized): mapped, they would make a path, a port, a userinfo, a fragment.
 #[test]
+#[cfg(feature = "idna")]
 fn idn_keeps_the_structure() {
     assert_eq!(idn("http://a／b/c"), "http://a／b/c");
     assert_eq!(idn("http://a：8080/"), "http://a：8080/");
@@ -545,6 +586,7 @@ fn idn_keeps_the_structure() {
 /// "xn--example-df0d" is RFC 3492 Punycode for "ex" U+2215 "ample": the basic code points
 /// "example", "-", then the insertion of U+2215 at position 2 ("df0d").
 #[test]
+#[cfg(feature = "idna")]
 fn idn_lookalike_labels_stay_ascii() {
     assert_eq!(
         idn("http://xn--example-df0d.com/"),
@@ -751,13 +793,17 @@ fn normalization_properties() {
     let ran = common::run(parts(), |p| {
         let input = p.render();
         let iri = parsed(&input);
+        #[cfg(feature = "idna")]
         let dns = matches!(
             iri.scheme().map(str::to_ascii_lowercase).as_deref(),
             Some("http" | "https" | "ftp")
         );
         for level in [Level::Syntax, Level::Scheme] {
             for extras in [false, true] {
-                let options = NormalizeOptions::new(level).nfc(extras).idn(extras);
+                let options = match extras {
+                    true => with_extras(NormalizeOptions::new(level)),
+                    false => NormalizeOptions::new(level),
+                };
                 let once = norm(&input, options);
                 prop_assert_eq!(&norm(&once, options), &once, "idempotent, {:?}", options);
                 let out = parsed(&once);
@@ -769,9 +815,11 @@ fn normalization_properties() {
                         iri.authority().map(|a| a.port())
                     );
                 }
+                #[cfg(feature = "idna")]
                 if extras && !dns {
-                    // IDN applies to DNS schemes only.
-                    prop_assert_eq!(&once, &norm(&input, NormalizeOptions::new(level).nfc(true)));
+                    // IDN applies to DNS schemes only: the same as without it.
+                    let without_idn = with_extras(NormalizeOptions::new(level)).idn(false);
+                    prop_assert_eq!(&once, &norm(&input, without_idn));
                 }
             }
         }
@@ -780,8 +828,8 @@ fn normalization_properties() {
         let copy = parsed(&copy);
         for level in [Level::Simple, Level::Syntax, Level::Scheme] {
             prop_assert!(equivalent(&iri, &copy, level));
-            let options = CompareOptions::new(level)
-                .normalize_options(NormalizeOptions::new(level).nfc(true).idn(true));
+            let options =
+                CompareOptions::new(level).normalize_options(with_extras(NormalizeOptions::new(level)));
             prop_assert!(options.equivalent(&iri, &copy));
         }
         Ok(())
@@ -907,8 +955,7 @@ fn equivalence_is_symmetric() {
             CompareOptions::new(Level::Simple),
             CompareOptions::new(Level::Syntax),
             CompareOptions::new(Level::Scheme),
-            CompareOptions::new(Level::Scheme)
-                .normalize_options(NormalizeOptions::default().nfc(true).idn(true)),
+            CompareOptions::new(Level::Scheme).normalize_options(with_extras(NormalizeOptions::default())),
         ];
         let mut c = counts.get();
         for (i, options) in comparisons.iter().enumerate() {
