@@ -1,15 +1,17 @@
 //! The modules read bottom-up (DESIGN.md, "Layers go upward only"; issue 23): the pest grammar at
 //! the bottom, what reads it above it, the passes above the types, the bindings on top, and no
 //! module imports one above it. So the graph of which module refers to which has no circle:
-//! between the top-level modules of `src/`, and between the submodules of each folder.
+//! between the top-level modules of `src/`, and between the submodules of each folder. The same
+//! holds for the `iri` tool's modules, `cli/src/` (root `main.rs`), read by the same detector.
 //!
-//! This reads the source of `src/**/*.rs` as text: each file is a module (`src/a/b.rs` and
-//! `src/a/b/mod.rs` are `crate::a::b`), and its references are the paths it writes in code
-//! (`crate::a::b`, `use crate::{a, b::{c, d}}` groups, `super::`, `self::`, and in `lib.rs` and
-//! `mod.rs` paths through a child module), resolved to the module that defines the item, through
-//! the crate root's `use` re-exports (`crate::Iri` is `crate::types`). Comments, so doc links,
-//! and string literals are not references: a doc link is not an import. `mod` declarations are
-//! not either; a `pub use` is (a module that re-exports another is above it).
+//! This reads a crate's source folder (`src`, `cli/src`) as text: each file is a module
+//! (`src/a/b.rs` and `src/a/b/mod.rs` are `crate::a::b`; the root file, `lib.rs` or `main.rs`,
+//! is `crate`), and its references are the paths it writes in code (`crate::a::b`,
+//! `use crate::{a, b::{c, d}}` groups, `super::`, `self::`, and in the root and `mod.rs` paths
+//! through a child module), resolved to the module that defines the item, through the crate
+//! root's `use` re-exports (`crate::Iri` is `crate::types`). Comments, so doc links, and string
+//! literals are not references: a doc link is not an import. `mod` declarations are not either;
+//! a `pub use` is (a module that re-exports another is above it).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -143,9 +145,9 @@ fn skip_string(chars: &[char], i: usize) -> usize {
     j + 1
 }
 
-/// A module of the crate, read from its file.
+/// A module of a crate, read from its file.
 struct Module {
-    /// The file, relative to the crate.
+    /// The file, relative to the workspace (`src/types/mod.rs`, `cli/src/check.rs`).
     file: String,
     tokens: Vec<Token>,
 }
@@ -200,46 +202,62 @@ fn paths(tokens: &[Token], mut i: usize, prefix: Vec<String>) -> (Vec<Vec<String
     }
 }
 
-/// The crate's modules by path (`[]` is the crate root), and which are a folder's `mod.rs` or
-/// `lib.rs` (the modules whose files may hold child modules).
-fn read_modules() -> BTreeMap<Vec<String>, Module> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut modules = BTreeMap::new();
-    let mut folders = vec![src.clone()];
+/// The `.rs` files under `src` (a folder relative to the workspace root: `src`, `cli/src`),
+/// each as its path relative to `src` (with `/` between folders) and its text.
+fn read_files(src: &str) -> Vec<(String, String)> {
+    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
+    let mut files = Vec::new();
+    let mut folders = vec![top.clone()];
     while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
+        for entry in fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 folders.push(path);
-                continue;
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative: Vec<String> = path
+                    .strip_prefix(&top)
+                    .unwrap()
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                files.push((relative.join("/"), fs::read_to_string(&path).unwrap()));
             }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(&src).unwrap();
-            let mut module: Vec<String> = relative
-                .with_extension("")
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect();
-            if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
-                module.pop();
-            }
-            let source = fs::read_to_string(&path).unwrap();
-            modules.insert(
-                module,
-                Module {
-                    file: format!("src/{}", relative.display()),
-                    tokens: tokens(&source),
-                },
-            );
         }
+    }
+    files
+}
+
+/// A crate's modules by path (`[]` is the crate root, the file `root`: `lib.rs` or `main.rs`),
+/// from its files as [`read_files`] gives them: `a/b.rs` and `a/b/mod.rs` are `crate::a::b`.
+fn read_modules(src: &str, root: &str, files: &[(String, String)]) -> BTreeMap<Vec<String>, Module> {
+    let mut modules = BTreeMap::new();
+    for (relative, source) in files {
+        let mut module: Vec<String> = if relative == root {
+            Vec::new()
+        } else {
+            let stem = relative.strip_suffix(".rs").unwrap_or(relative);
+            stem.split('/').map(str::to_string).collect()
+        };
+        if module.last().is_some_and(|last| last == "mod") {
+            module.pop();
+        }
+        modules.insert(
+            module,
+            Module {
+                file: format!("{src}/{relative}"),
+                tokens: tokens(source),
+            },
+        );
     }
     modules
 }
 
 /// Every module's references: (from module, to module, the path as written, for the report).
 struct Graph {
+    /// The crate's source folder, relative to the workspace root (`src`, `cli/src`).
+    src: String,
+    /// The crate root's file name (`lib.rs`, `main.rs`).
+    root: String,
     modules: BTreeMap<Vec<String>, Module>,
     /// For each module, the names its `use` declarations bring in, with their absolute paths
     /// (so that `crate::Iri`, re-exported by the root, resolves to `crate::types`).
@@ -247,9 +265,19 @@ struct Graph {
 }
 
 impl Graph {
-    fn new() -> Self {
-        let modules = read_modules();
+    /// The graph of the crate whose source folder is `src` (relative to the workspace root) and
+    /// whose root file is `root` in it, read from disk.
+    fn of_crate(src: &str, root: &str) -> Self {
+        Graph::new(src, root, &read_files(src))
+    }
+
+    /// The graph of a crate given as its files (paths relative to `src`, and their text).
+    fn new(src: &str, root: &str, files: &[(String, String)]) -> Self {
+        let modules = read_modules(src, root, files);
+        assert!(modules.contains_key(&Vec::new()), "no crate root {src}/{root}");
         let mut graph = Graph {
+            src: src.to_string(),
+            root: root.to_string(),
             imports: BTreeMap::new(),
             modules,
         };
@@ -383,7 +411,8 @@ impl Graph {
             }
             Some(match module.get(folder.len()) {
                 Some(child) => child.clone(),
-                None => format!("({})", if folder.is_empty() { "lib.rs" } else { "mod.rs" }),
+                None if folder.is_empty() => format!("({})", self.root),
+                None => "(mod.rs)".to_string(),
             })
         };
         let mut edges = BTreeMap::new();
@@ -448,9 +477,9 @@ fn circles(edges: &BTreeMap<(String, String), String>) -> Vec<Vec<String>> {
 fn report(graph: &Graph, folder: &[String]) -> Vec<String> {
     let edges = graph.edges(folder);
     let name = if folder.is_empty() {
-        "src/".to_string()
+        format!("{}/", graph.src)
     } else {
-        format!("src/{}/", folder.join("/"))
+        format!("{}/{}/", graph.src, folder.join("/"))
     };
     let mut found = Vec::new();
     for circle in circles(&edges) {
@@ -465,12 +494,31 @@ fn report(graph: &Graph, folder: &[String]) -> Vec<String> {
     found
 }
 
+/// The folders of the crate (the modules whose file is a `mod.rs`), by module path.
+fn folders(graph: &Graph) -> Vec<Vec<String>> {
+    graph
+        .modules
+        .iter()
+        .filter(|(module, m)| !module.is_empty() && m.file.ends_with("/mod.rs"))
+        .map(|(module, _)| module.clone())
+        .collect()
+}
+
+/// The circles of a crate: between its top-level modules, then within each folder.
+fn all_circles(graph: &Graph) -> Vec<String> {
+    let mut found = report(graph, &[]);
+    for folder in folders(graph) {
+        found.extend(report(graph, &folder));
+    }
+    found
+}
+
 /// The top-level modules of `src/` read bottom-up: no circle between them. (Before issue 23,
 /// `grammar.rs` called up into `automaton/`, `explain/` and `tree.rs`, and `types/methods.rs`
 /// into the passes.)
 #[test]
 fn top_level_modules_have_no_circles() {
-    let found = report(&Graph::new(), &[]);
+    let found = report(&Graph::of_crate("src", "lib.rs"), &[]);
     assert!(
         found.is_empty(),
         "the modules import each other in circles:\n{}",
@@ -485,13 +533,8 @@ fn top_level_modules_have_no_circles() {
 /// back, so each folder's files were one circle.)
 #[test]
 fn folders_have_no_circles() {
-    let graph = Graph::new();
-    let folders: Vec<Vec<String>> = graph
-        .modules
-        .iter()
-        .filter(|(module, m)| !module.is_empty() && m.file.ends_with("mod.rs"))
-        .map(|(module, _)| module.clone())
-        .collect();
+    let graph = Graph::of_crate("src", "lib.rs");
+    let folders = folders(&graph);
     // The walk found the folders (whatever features are on: the source is read as text).
     for folder in ["arrow", "automaton", "checks", "explain", "types"] {
         assert!(
@@ -503,6 +546,32 @@ fn folders_have_no_circles() {
     assert!(
         found.is_empty(),
         "the files of a folder import each other in circles:\n{}",
+        found.concat()
+    );
+}
+
+/// The `iri` tool's modules (`cli/src`, root `main.rs`) read bottom-up too: no circle between
+/// them, nor within a folder if it grows one. (Before issue 23, `input.rs` and `report.rs`
+/// imported each other.)
+#[test]
+fn cli_modules_read_bottom_up() {
+    let graph = Graph::of_crate("cli/src", "main.rs");
+    // The reader sees the tool: `main.rs` is the root and calls into its subcommands' modules.
+    let edges = graph.edges(&[]);
+    for module in ["check", "input", "lines", "report"] {
+        assert!(
+            graph.modules.contains_key(&vec![module.to_string()]),
+            "cli/src/{module}.rs not read"
+        );
+    }
+    assert!(
+        edges.contains_key(&("(main.rs)".to_string(), "check".to_string())),
+        "{edges:?}"
+    );
+    let found = all_circles(&graph);
+    assert!(
+        found.is_empty(),
+        "the modules of cli/src import each other in circles:\n{}",
         found.concat()
     );
 }
@@ -535,4 +604,111 @@ fn detector_reads_paths() {
     assert_eq!(circles(&edges), [["a", "b", "c"]]);
     edges.remove(&("c".to_string(), "a".to_string()));
     assert!(circles(&edges).is_empty());
+}
+
+/// The graph of a made-up crate (`made-up/src`), from its files and their text.
+fn made_up(root: &str, files: &[(&str, &str)]) -> Graph {
+    let files: Vec<(String, String)> = files
+        .iter()
+        .map(|(path, text)| (path.to_string(), text.to_string()))
+        .collect();
+    Graph::new("made-up/src", root, &files)
+}
+
+/// The edges between the top-level modules of a graph, without their examples.
+fn top_edges(graph: &Graph) -> BTreeSet<(String, String)> {
+    graph.edges(&[]).into_keys().collect()
+}
+
+fn edge_set(edges: &[(&str, &str)]) -> BTreeSet<(String, String)> {
+    edges
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect()
+}
+
+/// The whole reader on small made-up crates (the cases of the `iri` tool's former detector,
+/// `cli/tests/modules.rs`): a circle through an item of a binary's root, one between two
+/// modules through paths in expressions, one within a folder, a re-export resolved to the
+/// module that defines the item, and what is no reference (a doc link, strings, a comment,
+/// `super::` inside `mod tests`, a `mod` declaration).
+#[test]
+fn detector_reads_crates() {
+    // `main` calls `a`, `a` imports from `b` in a group (and from itself: no edge), `b` imports
+    // an item `main.rs` defines: (main.rs) → a → b → (main.rs), one circle.
+    let main = "mod a;\nmod b;\npub enum Status { Ok }\nfn main() { a::run(); }\n";
+    let a = "use crate::{b::Thing, a::Own};\npub struct Own;\npub fn run() {}\n";
+    let b = "use crate::Status;\npub struct Thing;\n";
+    let graph = made_up("main.rs", &[("main.rs", main), ("a.rs", a), ("b.rs", b)]);
+    assert_eq!(
+        top_edges(&graph),
+        edge_set(&[("(main.rs)", "a"), ("a", "b"), ("b", "(main.rs)")])
+    );
+    let found = all_circles(&graph);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("circle in made-up/src/: (main.rs), a, b\n"),
+        "{}",
+        found[0]
+    );
+    // The same crate with a root that only declares its modules: a `mod` declaration is not a
+    // reference (the root is where a module is named, not something it uses), so no circle.
+    let main = "mod a;\nmod b;\npub enum Status { Ok }\n";
+    let graph = made_up("main.rs", &[("main.rs", main), ("a.rs", a), ("b.rs", b)]);
+    assert_eq!(top_edges(&graph), edge_set(&[("a", "b"), ("b", "(main.rs)")]));
+    assert!(all_circles(&graph).is_empty());
+    // Two modules that call each other through paths in expressions.
+    let graph = made_up(
+        "main.rs",
+        &[
+            ("main.rs", "mod a;\nmod b;\n"),
+            ("a.rs", "pub fn f() { crate::b::g() }\n"),
+            ("b.rs", "pub fn g() {}\nfn h() { crate::a::f() }\n"),
+        ],
+    );
+    assert_eq!(top_edges(&graph), edge_set(&[("a", "b"), ("b", "a")]));
+    assert_eq!(all_circles(&graph).len(), 1);
+    // What is no reference: a doc link, a string, a raw string, a comment, and `super::` inside
+    // `mod tests` (the file's own module). `b` refers to nothing, so `a` → `b` is all.
+    let b = "/// See [`crate::a::f`].\n\
+             pub fn g() { let _ = \"crate::a::f\"; let _ = r#\"crate::a\"#; }\n\
+             // crate::a::f();\n\
+             #[cfg(test)]\nmod tests {\n    use super::*;\n    use super::g;\n}\n";
+    let graph = made_up(
+        "main.rs",
+        &[
+            ("main.rs", "mod a;\nmod b;\n"),
+            ("a.rs", "use crate::b::g;\npub fn f() {}\n"),
+            ("b.rs", b),
+        ],
+    );
+    assert_eq!(top_edges(&graph), edge_set(&[("a", "b")]));
+    assert!(all_circles(&graph).is_empty());
+    // A library: `crate::Iri`, re-exported by the root, is a reference to `types`, which
+    // defines it, not to the root; and inside the folder `types/`, `mod.rs` calls `methods`,
+    // which imports `super::Iri` from `mod.rs`: a circle within the folder, none above it.
+    let graph = made_up(
+        "lib.rs",
+        &[
+            ("lib.rs", "mod parse;\nmod types;\npub use crate::types::Iri;\n"),
+            ("parse.rs", "use crate::Iri;\n"),
+            (
+                "types/mod.rs",
+                "mod methods;\npub struct Iri;\nfn f() { methods::g() }\n",
+            ),
+            ("types/methods.rs", "use super::Iri;\npub fn g() {}\n"),
+        ],
+    );
+    assert_eq!(
+        top_edges(&graph),
+        edge_set(&[("(lib.rs)", "types"), ("parse", "types")])
+    );
+    assert!(report(&graph, &[]).is_empty());
+    let found = all_circles(&graph);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].starts_with("circle in made-up/src/types/: (mod.rs), methods\n"),
+        "{}",
+        found[0]
+    );
 }
