@@ -2,7 +2,7 @@
 //! the bottom, what reads it above it, the passes above the types, the bindings on top, and no
 //! module imports one above it. So the graph of which module refers to which has no circle:
 //! between the top-level modules of `src/`, and between the submodules of each folder. The same
-//! holds for the `iri` tool's modules, `cli/src/` (root `main.rs`), read by the same detector.
+//! holds for the `iri` tool's modules, `cli/src/` (root `lib.rs`), read by the same detector.
 //!
 //! This reads a crate's source folder (`src`, `cli/src`) as text: each file is a module
 //! (`src/a/b.rs` and `src/a/b/mod.rs` are `crate::a::b`; the root file, `lib.rs` or `main.rs`,
@@ -550,13 +550,13 @@ fn folders_have_no_circles() {
     );
 }
 
-/// The `iri` tool's modules (`cli/src`, root `main.rs`) read bottom-up too: no circle between
+/// The `iri` tool's modules (`cli/src`, root `lib.rs`) read bottom-up too: no circle between
 /// them, nor within a folder if it grows one. (Before issue 23, `input.rs` and `report.rs`
 /// imported each other.)
 #[test]
 fn cli_modules_read_bottom_up() {
-    let graph = Graph::of_crate("cli/src", "main.rs");
-    // The reader sees the tool: `main.rs` is the root and calls into its subcommands' modules.
+    let graph = Graph::of_crate("cli/src", "lib.rs");
+    // The reader sees the tool: `lib.rs` is the root and calls into its subcommands' modules.
     let edges = graph.edges(&[]);
     for module in ["check", "input", "lines", "report"] {
         assert!(
@@ -565,7 +565,7 @@ fn cli_modules_read_bottom_up() {
         );
     }
     assert!(
-        edges.contains_key(&("(main.rs)".to_string(), "check".to_string())),
+        edges.contains_key(&("(lib.rs)".to_string(), "check".to_string())),
         "{edges:?}"
     );
     let found = all_circles(&graph);
