@@ -55,13 +55,30 @@ pub(crate) fn bidi_formatting_name(c: char) -> Option<&'static str> {
     })
 }
 
-/// Characters that do not show when printed, or move the text around them: controls, the
-/// bidi formatting characters and isolates, white space other than the space, the byte order
-/// mark and the zero-width characters. Error messages show them as `\u{XXXX}`.
+/// Characters that do not show when printed, or move the text around them, so that a message
+/// quoting them raw could be made to say something else: the C0 and C1 controls and DEL (a
+/// terminal obeys ESC, CR, BS, BEL), the RFC 3987 §4.1 bidi formatting characters and the ones
+/// Unicode added after it (the isolates U+2066–U+2069 and ARABIC LETTER MARK U+061C; UTS #55
+/// lists them together), white space other than the space, the zero-width characters and word
+/// joiners (U+200B–U+200D, U+2060–U+2064), SOFT HYPHEN (U+00AD, not drawn unless a line breaks
+/// there), MONGOLIAN VOWEL SEPARATOR (U+180E), the byte order mark, the interlinear annotation
+/// controls (U+FFF9–U+FFFB) and the tag characters (U+E0000–U+E007F, which can carry hidden
+/// ASCII). Messages show them as `\u{XXXX}` ([`crate::printable`]).
 pub(crate) fn is_invisible(c: char) -> bool {
     c.is_control()
         || (c.is_whitespace() && c != ' ')
-        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2069}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
 }
 
 /// `iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD` (RFC 3987 §2.2)

@@ -313,12 +313,15 @@ pub(crate) fn column(input: &str, offset: usize) -> usize {
 }
 
 /// `text` as the crate's error messages show it, for a terminal or a log: the characters that
-/// would move or hide the text around them (controls such as ESC, the RFC 3987 §4.1 bidi
-/// formatting characters and the isolates, white space other than the space, zero-width
-/// characters, the byte order mark) written `\u{XXXX}`.
+/// would move or hide the text around them ([`must_escape`]: controls such as ESC, the RFC 3987
+/// §4.1 bidi formatting characters and the isolates, white space other than the space,
+/// zero-width characters, the byte order mark) written `\u{XXXX}`. Nothing else changes, and
+/// `\` cannot occur in an IRI, so in a quoted IRI the escapes cannot be mistaken for its text.
 ///
 /// ```
 /// assert_eq!(rfc3987::printable("a\u{1B}[31m\u{202E}b"), "a\\u{1B}[31m\\u{202E}b");
+/// // ARABIC LETTER MARK and an isolate (RFC 3987 §4.1's characters' successors), a tag character.
+/// assert_eq!(rfc3987::printable("\u{61C}\u{2067}\u{E0041}"), "\\u{61C}\\u{2067}\\u{E0041}");
 /// assert_eq!(rfc3987::printable("résumé"), "résumé");
 /// ```
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
@@ -326,6 +329,22 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         return std::borrow::Cow::Borrowed(text);
     }
     std::borrow::Cow::Owned(text.chars().map(visible).collect())
+}
+
+/// Whether [`printable`] writes `c` as `\u{XXXX}`: a control (C0, DEL, C1), a bidi formatting
+/// or isolate character (RFC 3987 §4.1 and the isolates and ALM that came after it), white
+/// space other than the space, or another character that shows nothing (zero-width characters,
+/// the byte order mark, tag characters). A layer that writes text for people (a terminal, a log,
+/// an exception message) and cannot use [`printable`] itself, such as a JSON writer that must
+/// keep its data exact, escapes these characters in its own syntax.
+///
+/// ```
+/// assert!(rfc3987::must_escape('\u{1B}')); // ESC: the start of every terminal escape sequence
+/// assert!(rfc3987::must_escape('\u{2067}')); // RIGHT-TO-LEFT ISOLATE
+/// assert!(!rfc3987::must_escape(' ') && !rfc3987::must_escape('é'));
+/// ```
+pub fn must_escape(c: char) -> bool {
+    is_invisible(c)
 }
 
 /// `c` as error messages show it: characters that would move or hide the text around them are

@@ -132,7 +132,7 @@ pub use checks::{check, lint, lint_as, Diagnostic, Severity, CODES};
 pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use display::display_with;
 pub use edit::EditError;
-pub use error::{printable, ParseError, ParseErrorKind, SyntaxComponent};
+pub use error::{must_escape, printable, ParseError, ParseErrorKind, SyntaxComponent};
 #[cfg(feature = "idna")]
 pub use idn::IdnaError;
 #[cfg(feature = "legacy-charsets")]

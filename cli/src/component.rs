@@ -85,7 +85,9 @@ pub struct EncodeArgs {
     iri decode segment 'r%E9sum%E9'      # error: not UTF-8\n\n\
     One line per input: the decoded text, or the input's error line. A decoded line break \
     (%0A, %0D) would break the one-line-per-input output, so without --json it is an error; \
-    with --json it is escaped in the JSON string. With --json: {\"input\", \"output\"} per \
+    with --json it is escaped in the JSON string. The decoded text is data: written exactly to \
+    a file or a pipe, but on a terminal its controls and bidi characters (%1B is ESC) are shown \
+    as \\u{1B}, never obeyed. With --json: {\"input\", \"output\"} per \
     input, or {\"input\", \"error\": {...}}.",
     mut_arg("inputs", |a| a.value_name("TEXT").help("Encoded texts to decode; `-` reads standard input, one a line (also read when there is neither TEXT nor --file)")))]
 pub struct DecodeArgs {

@@ -8,6 +8,7 @@
 
 mod check;
 mod component;
+pub mod escape;
 mod input;
 pub mod lines;
 pub mod lint;
@@ -18,7 +19,8 @@ pub mod report;
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::Styles;
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use rfc3987::{CompareOptions, Iri, IriRef, Level, NormalizeOptions, StartSymbol};
 use serde_json::json;
 
@@ -50,7 +52,18 @@ use report::{Failure, Out, Output, Status};
                   encode, decode) print exactly one line per input line (show --visual two), and \
                   `paste inputs.txt <(iri normalize < inputs.txt)` lines up. Messages about the run \
                   itself (a bad option, a file that cannot be read) go to standard error as \
-                  `iri: SUBJECT: message`. Errors name the ABNF rule expected and the position: a \
+                  `iri: SUBJECT: message`.\n\n\
+                  Untrusted input. No character of an input reaches the terminal raw if a \
+                  terminal would obey it or it would reorder or hide the text around it: the \
+                  controls (ESC, CR, BS, BEL, NUL, DEL, C1), the bidi formatting and isolate \
+                  characters (RFC 3987 §4.1; U+061C, U+2066-U+2069), white space other than the \
+                  space and the invisible characters. Messages, listings and diagnostics show them \
+                  as \\u{1B}, the caret under the escape; JSON writes them as JSON escapes \
+                  (\\u001b), so its strings stay exact. A result that is data (normalize, \
+                  resolve, relativize, to-uri, to-iri, show, encode, decode, build) is written \
+                  exactly to a file or a pipe, alone on its line, and escaped as messages are on \
+                  a terminal. With NO_COLOR set, iri lint does not colour its output.\n\n\
+                  Errors name the ABNF rule expected and the position: a \
                   0-based byte offset and a 1-based column counted in characters.",
     after_help = "Exit status: 0 when every input is valid (for compare: equivalent), 1 when one is \
                   not, 2 for usage errors and unreadable files (for compare: an invalid operand).\n\n\
@@ -273,7 +286,13 @@ pub fn run() -> ExitCode {
         // A usage error is a message about the run, in the one format: `iri: message`, then
         // clap's usage and hint, indented.
         Err(e) => {
-            let text = e.render().to_string();
+            // clap's plain rendering strips escape sequences, those of the values it quotes too
+            // (`--level $'\e[2J'` would show as ''): the message is rendered again without
+            // styles, with the value as typed, and `complain` escapes it.
+            let text = match Cli::command().styles(Styles::plain()).try_get_matches() {
+                Err(plain) if plain.kind() == e.kind() => plain.render().ansi().to_string(),
+                _ => e.render().to_string(),
+            };
             let text = text.trim_end().strip_prefix("error: ").unwrap_or(text.trim_end());
             report::complain(None, &text);
             return ExitCode::from(Status::Error as u8);

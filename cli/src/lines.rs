@@ -22,11 +22,13 @@ pub struct Origin<'a> {
 }
 
 impl fmt::Display for Origin<'_> {
-    /// `FILE:LINE`, or `FILE` for line 0.
+    /// `FILE:LINE`, or `FILE` for line 0; a file name is input too, so its controls and bidi
+    /// characters are written `\u{…}` ([`rfc3987::printable`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = rfc3987::printable(self.file);
         match self.line {
-            0 => f.write_str(self.file),
-            line => write!(f, "{}:{line}", self.file),
+            0 => f.write_str(&file),
+            line => write!(f, "{file}:{line}"),
         }
     }
 }
@@ -122,12 +124,21 @@ fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {
         .map(|b| format!("0x{b:02X}"))
         .collect();
     let column = column_of(prefix, valid);
+    // ED A0..BF 80..BF is how CESU-8 and WTF-8 write a surrogate (a `\uD800` escape decoded
+    // carelessly): say which one, since UTF-8 cannot hold it (RFC 3629 §3).
+    let surrogate = match bytes[valid..] {
+        [0xED, b1 @ 0xA0..=0xBF, b2 @ 0x80..=0xBF, ..] => format!(
+            ", the surrogate U+{:04X} encoded as if it were a character, which UTF-8 forbids (RFC 3629 §3)",
+            0xD000 | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F)
+        ),
+        _ => String::new(),
+    };
     NotUtf8 {
         byte_offset: valid,
         column,
         lossy: String::from_utf8_lossy(bytes).into_owned(),
         message: format!(
-            "the line is not UTF-8: byte {} at column {column} (an IRI is a sequence of Unicode characters, RFC 3987 §2)",
+            "the line is not UTF-8: byte {} at column {column}{surrogate} (an IRI is a sequence of Unicode characters, RFC 3987 §2)",
             bad.join(" ")
         ),
     }

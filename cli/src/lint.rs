@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use rfc3987::{Diagnostic, Severity, StartSymbol};
 use serde_json::json;
 
+use crate::escape;
 use crate::input::Inputs;
 use crate::lines::{column_of, Origin};
 use crate::report::{self, Failure, Out, Status};
@@ -83,7 +84,9 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
         }
         return Ok(Status::Ok);
     }
-    let renderer = if out.is_terminal() {
+    // Colour on a terminal, unless NO_COLOR is set and not empty (https://no-color.org).
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let renderer = if out.is_terminal() && !no_color {
         Renderer::styled()
     } else {
         Renderer::plain()
@@ -164,7 +167,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
             );
         }
         if let (false, Some(fixed)) = (args.json, fixed()) {
-            let title = format!("with every fix applied: {fixed}");
+            let title = format!("with every fix applied: {}", rfc3987::printable(&fixed));
             let rendered = renderer.render(Level::Help.title(&title)).to_string();
             out.record(&format!("{rendered}\n\n"))?;
         }
@@ -190,23 +193,30 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) 
         .find(|(code, ..)| *code == d.code)
         .map_or("", |(.., what)| *what);
     let section = format!("RFC 3987 §{}", d.section);
-    let (shown, span) = window(input, &d.span);
+    // The input is shown printable, the span moved onto its escapes; the message, the fix and
+    // the file name may quote input too.
+    let (part, span) = window(input, &d.span);
+    let (shown, span) = escape::printable_span(&part, &span);
+    let file = rfc3987::printable(origin.file);
     let snippet = Snippet::source(&shown)
         .line_start(origin.line)
         .annotation(level.span(span).label(what));
-    let mut message = level.title(&d.message).id(d.code);
-    // The renderer counts the column in the text it shows: right when that is the whole input.
-    // A window of it is shown under a header of its own with the column in the input.
+    let title = rfc3987::printable(&d.message);
+    let mut message = level.title(&title).id(d.code);
+    // The renderer counts the column in the text it shows: right when that is the whole input
+    // as it is. A window of it, or an input with escapes, is shown under a header of its own
+    // with the column in the input.
     let location = format!("{origin}:{}", column_of(input, d.span.start));
     message = if shown == input {
-        message.snippet(snippet.origin(origin.file))
+        message.snippet(snippet.origin(&file))
     } else {
         message
             .snippet(Snippet::source("").origin(&location))
             .snippet(snippet)
     };
     message = message.footer(Level::Note.title(&section));
-    if let Some(help) = &d.help {
+    let help = d.help.as_deref().map(rfc3987::printable);
+    if let Some(help) = &help {
         message = message.footer(Level::Help.title(help));
     }
     let rendered = renderer.render(message).to_string();

@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use rfc3987::{IriRef, ParseError};
 use serde_json::{json, Map, Value};
 
+use crate::escape;
 use crate::lines::{column_of, NotUtf8, Origin};
 
 /// The exit status: the worst outcome seen so far.
@@ -24,6 +25,12 @@ pub enum Status {
 pub struct Out {
     writer: io::BufWriter<io::Stdout>,
     interactive: bool,
+}
+
+impl Default for Out {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Out {
@@ -46,18 +53,30 @@ impl Out {
         Ok(())
     }
 
-    /// Writes one JSON object on its own line.
+    /// Writes one JSON object on its own line, with no raw control or bidi character
+    /// ([`escape::json`]).
     pub fn json(&mut self, value: &Value) -> io::Result<()> {
-        let mut line = value.to_string();
+        let mut line = escape::json(value);
         line.push('\n');
         self.record(&line)
+    }
+
+    /// Writes a result that is data (a normalized IRI, a decoded string): exactly as it is to
+    /// a file or a pipe, and on a terminal with its controls and bidi characters written
+    /// `\u{…}` ([`escape::lines`]), so that a terminal never obeys them.
+    pub fn data(&mut self, text: &str) -> io::Result<()> {
+        if self.interactive {
+            self.record(&escape::lines(text))
+        } else {
+            self.record(text)
+        }
     }
 
     /// Writes the record of one input and returns its status (0 for a result, 1 for an error).
     /// `head` is the JSON object that names the input (a bare value `v` stands for
     /// `{"input": v}`); with `json` the
     /// result's keys (or `"error"`) are added to it, else the result's text or the error line
-    /// is printed, exactly one line for a one-line result.
+    /// is printed, exactly one line for a one-line result. The result is data ([`Out::data`]).
     pub fn emit(
         &mut self,
         json: bool,
@@ -78,7 +97,7 @@ impl Out {
                 object.extend(output.json);
                 self.json(&Value::Object(object))?;
             }
-            Ok(output) => self.record(&format!("{}\n", output.text))?,
+            Ok(output) => self.data(&format!("{}\n", output.text))?,
             Err(failure) if json => {
                 object.insert("error".into(), failure.json);
                 self.json(&Value::Object(object))?;
@@ -172,8 +191,10 @@ pub fn components_listing(iri: &IriRef<&str>) -> String {
     if let Some(fragment) = iri.fragment() {
         rows.push(("fragment", fragment.to_string()));
     }
-    let mut out = format!("{}\n", iri.as_str());
+    // A listing is for people: the input and its components are shown printable.
+    let mut out = format!("{}\n", rfc3987::printable(iri.as_str()));
     for (name, value) in rows {
+        let value = rfc3987::printable(&value).into_owned();
         // An empty component that is present (`http://a?` has an empty query) is shown as "".
         let value = if value.is_empty() || value.starts_with(' ') {
             format!("\"\"{value}")
@@ -290,7 +311,9 @@ impl Failure {
 
 /// `FILE:LINE:COLUMN: message` (`FILE:LINE: message` without a column): the one format of a
 /// finding or an error about an input, in every command. COLUMN counts characters from 1.
+/// The message quotes input: it is written printable ([`escape::lines`]).
 pub fn located(origin: Origin<'_>, column: Option<usize>, message: &str) -> String {
+    let message = escape::lines(message);
     match column {
         Some(column) => format!("{origin}:{column}: {message}"),
         None => format!("{origin}: {message}"),
@@ -298,9 +321,11 @@ pub fn located(origin: Origin<'_>, column: Option<usize>, message: &str) -> Stri
 }
 
 /// A message about the run (not about one input) on standard error: `iri: SUBJECT: message`,
-/// or `iri: message`; the lines after the first are indented.
+/// or `iri: message`; the lines after the first are indented. Subject and message may quote
+/// input (a file name, an option's value): they are written printable ([`escape::lines`]).
 pub fn complain(subject: Option<&str>, message: &dyn Display) {
     let message = message.to_string();
+    let message = escape::lines(&message);
     let lines: Vec<String> = message
         .lines()
         .enumerate()
@@ -313,7 +338,7 @@ pub fn complain(subject: Option<&str>, message: &dyn Display) {
         })
         .collect();
     let message = lines.join("\n");
-    match subject {
+    match subject.map(escape::lines) {
         Some(subject) => eprintln!("iri: {subject}: {message}"),
         None => eprintln!("iri: {message}"),
     }
