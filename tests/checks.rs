@@ -24,6 +24,25 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         &["http://a/\u{200F}", "http://a/?\u{202E}"],
         &["http://a/\u{200D}\u{2010}"],
     ),
+    // §4.1 by analogy: the isolates LRI, RLI, FSI, PDI (U+2066–U+2069) and ALM (U+061C),
+    // which Unicode 6.3 added after RFC 3987. Their neighbours are not: U+2065 is unassigned,
+    // U+206A INHIBIT SYMMETRIC SWAPPING and U+061B ARABIC SEMICOLON do not reorder text, and an
+    // encoded isolate is the fix itself.
+    (
+        "bidi-isolate-character",
+        &[
+            "http://a/\u{2066}",
+            "http://a/?\u{2067}",
+            "http://a/#\u{2068}",
+            "foo://a\u{2069}b/",
+            "http://a/\u{61C}",
+        ],
+        &[
+            "http://a/\u{2065}\u{206A}\u{61B}",
+            "http://a/%E2%81%A6",
+            "http://a/%D8%9C",
+        ],
+    ),
     // §4.2 rule 1: Hebrew and Latin letters in one segment; digits are not left-to-right.
     (
         "bidi-mixed-direction",
@@ -111,7 +130,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     // U+E000 (EE 80 80) and U+10FFFD (F4 8F BF BD) are `iprivate`, not `iunreserved`:
     // normalization keeps them encoded everywhere, the query included (where §2.2 would allow
     // them unencoded), so decoding them would not give an equivalent IRI. U+00A0 is a §6.1
-    // look-alike of space: better kept encoded. U+202E is a §4.1 bidi formatting character.
+    // look-alike of space: better kept encoded. U+202E is a §4.1 bidi formatting character,
+    // U+2067 (E2 81 A7) and U+061C (D8 9C) are of `bidi-isolate-character`, whose fix encodes them.
     (
         "pct-ucschar",
         &["http://a/%C3%A9", "http://a/?%C3%A9", "http://a/#%C3%A9"],
@@ -121,6 +141,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://a/?%F4%8F%BF%BD",
             "http://a/#%EE%80%80",
             "http://a/%E2%80%AE",
+            "http://a/%E2%81%A7",
+            "http://a/%D8%9C",
             "http://a/%C2%A0",
         ],
     ),
@@ -434,6 +456,99 @@ fn bidi_formatting_characters_are_fixed_by_encoding() {
         "{:?}",
         lint(&fixed)
     );
+}
+
+/// §4.1 by analogy: the isolates and ALM in each component the grammar admits them in
+/// (`ucschar` is `iunreserved`: all but the scheme and port) are §4.1 warnings, one per run,
+/// fixed by their UTF-8 octets percent-encoded (§3.1 step 2). U+2066–U+2069 are E2 81 A6–A9,
+/// U+061C is D8 9C.
+#[test]
+fn bidi_isolates_are_warned_and_fixed_by_encoding() {
+    // (span, fix) of each finding; all of them must be this code, a warning of §4.1.
+    let found = |input: &str| -> Vec<(std::ops::Range<usize>, Option<String>)> {
+        let found = lint(input);
+        let this = |d: &Diagnostic| {
+            (d.code, d.severity, d.section) == ("bidi-isolate-character", Severity::Warning, "4.1")
+        };
+        assert!(found.iter().all(this), "{input:?}: {found:?}");
+        found.into_iter().map(|d| (d.span, d.fix)).collect()
+    };
+    // Each alone in a path segment, a query value, the fragment, a reg-name, the userinfo.
+    // Alone, ALM (Bidi_Class AL) starts and ends its component as §4.2 asks, and one character
+    // is one script (§7.5); the isolates are neither L, R nor AL, and of the Common script.
+    for c in ['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{61C}'] {
+        let fix: String = c.to_string().bytes().map(|b| format!("%{b:02X}")).collect();
+        for (before, after) in [
+            ("http://a/", ""),
+            ("http://a/?q=", "&r"),
+            ("http://a/#", ""),
+            ("foo://", "/"),
+            ("foo://", "@h/"),
+        ] {
+            let input = format!("{before}{c}{after}");
+            let span = before.len()..before.len() + c.len_utf8();
+            assert_eq!(found(&input), [(span, some(&fix))], "{input:?}");
+        }
+    }
+    // Among letters ("http://a/x" is 10 bytes); apart, two findings; adjacent, one run.
+    assert_eq!(found("http://a/x\u{2067}y"), [(10..13, some("%E2%81%A7"))]);
+    assert_eq!(
+        found("http://a/?q=\u{2066}v\u{2069}"),
+        [(12..15, some("%E2%81%A6")), (16..19, some("%E2%81%A9"))]
+    );
+    assert_eq!(
+        found("http://a/#\u{2068}\u{2069}"),
+        [(10..16, some("%E2%81%A8%E2%81%A9"))]
+    );
+    // In an http host ToASCII refuses them too (UTS #46 disallows them); `check` runs the
+    // authority's checks first. Beside a Latin letter, ALM breaks §4.2 rules 1 and 2 as any
+    // right-to-left character does, and its Script_Extensions (Arabic, Syriac, Thaana) share
+    // no script with Latin (§7.5).
+    assert_eq!(
+        codes("http://a\u{2068}b/"),
+        ["invalid-idn", "bidi-isolate-character"]
+    );
+    let after_latin = [
+        "bidi-isolate-character",
+        "bidi-mixed-direction",
+        "bidi-rtl-boundary",
+        "mixed-script",
+    ];
+    assert_eq!(codes("http://a/x\u{61C}"), after_latin);
+    // The message names the character and says why; the help is the §4.1 error's.
+    for (input, start, help) in [
+        (
+            "http://a/x\u{2067}y",
+            "U+2067 RIGHT-TO-LEFT ISOLATE: ",
+            "it as `%E2%81%A7`",
+        ),
+        (
+            "http://a/\u{61C}",
+            "U+061C ARABIC LETTER MARK: ",
+            "it as `%D8%9C`",
+        ),
+        (
+            "http://a/#\u{2068}\u{2069}",
+            "2 bidi isolates or ALM from U+2068 FIRST STRONG ISOLATE: ",
+            "them as `%E2%81%A8%E2%81%A9`",
+        ),
+    ] {
+        let d = &lint(input)[0];
+        let why = d.message.contains("§4.1") && d.message.contains("Unicode 6.3");
+        assert!(d.message.starts_with(start) && why, "{}", d.message);
+        assert_eq!(d.help, Some(format!("percent-encode {help}")));
+    }
+    // Fixed, the input has none left, and the encoded form is not offered for decoding
+    // (`pct-ucschar`), which would undo the fix.
+    for input in [
+        "http://a/x\u{2067}y",
+        "http://a/?\u{2066}\u{2069}",
+        "foo://a\u{61C}/#\u{2068}",
+    ] {
+        let fixed = Diagnostic::apply_fixes(input, &lint(input));
+        assert!(IriRef::parse(fixed.as_str()).is_ok(), "{fixed}");
+        assert_eq!(lint(&fixed), [], "{input} → {fixed}");
+    }
 }
 
 /// The percent-encoded octets read as UTF-8 (Unicode §3.9, Table 3-7): an overlong form needs

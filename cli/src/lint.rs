@@ -17,9 +17,10 @@ use crate::report::{self, Failure, Out, Status};
 /// Check IRIs against the rules of RFC 3987 that the grammar cannot express.
 ///
 /// Errors: the grammar (§2.2) and the §4.1 bidi formatting characters. Warnings (SHOULDs):
-/// §4.2 bidi components, NFC (§5.3.2.2) and NFKC (§7.5), look-alikes of space and delimiters
-/// (§6.1), several scripts in one component (§7.5), percent-encoding (§5.3.2.1, §5.3.2.3, §6.4,
-/// §8), dot segments, ports, case and IDN validity (§5.3). Notes: advice. Each diagnostic names
+/// the bidi isolates and ALM (newer than §4.1, as misleading), §4.2 bidi components, NFC
+/// (§5.3.2.2) and NFKC (§7.5), look-alikes of space and delimiters (§6.1), several scripts in
+/// one component (§7.5), percent-encoding (§5.3.2.1, §5.3.2.3, §6.4, §8), dot segments, ports,
+/// case and IDN validity (§5.3). Notes: advice. Each diagnostic names
 /// its code and section; `iri lint --codes` lists them all.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  \

@@ -81,6 +81,62 @@ fn bidi_formatting_character_has_a_fix() {
     );
 }
 
+/// §4.1 by analogy (issue 28): U+2067 RIGHT-TO-LEFT ISOLATE (E2 81 A7), which Unicode 6.3
+/// added after RFC 3987, is a warning of code `bidi-isolate-character`, in `iri lint` and in
+/// `iri check --lint`, at its character column: in "http://a/é" + U+2067 it is byte 11 (é is two
+/// bytes) but character 11, column 11 (a byte count would say 12). A warning alone exits 0;
+/// the fix percent-encodes it.
+#[test]
+fn bidi_isolate_is_a_warning_at_its_column() {
+    let input = "http://a/\u{E9}\u{2067}";
+    let out = iri(&["lint", "--json", input]);
+    assert_eq!(out.status.code(), Some(0));
+    let line = &json_lines(&out)[0];
+    let found = line["diagnostics"].as_array().unwrap();
+    assert_eq!(found.len(), 1, "{line}");
+    assert_eq!(found[0]["code"], "bidi-isolate-character");
+    assert_eq!(found[0]["severity"], "warning");
+    assert_eq!(found[0]["section"], "4.1");
+    assert_eq!(found[0]["span"], json!([11, 14]));
+    assert_eq!(found[0]["column"], 11);
+    assert_eq!(found[0]["help"], "percent-encode it as `%E2%81%A7`");
+    assert_eq!(line["fixed"], "http://a/\u{E9}%E2%81%A7");
+    let text = stdout(&iri(&["lint", input]));
+    assert!(
+        text.starts_with("warning[bidi-isolate-character]: U+2067 RIGHT-TO-LEFT ISOLATE: "),
+        "{text}"
+    );
+    assert!(text.contains(" --> <args>:1:11\n"), "{text}");
+    assert!(text.contains("= note: RFC 3987 §4.1\n"), "{text}");
+
+    // `iri check --lint`: line 2, column 11; the warning is counted and does not fail the run.
+    let out = iri_stdin(
+        &["check", "--lint"],
+        "http://a/\nhttp://a/\u{E9}\u{2067}\n".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("<stdin>:2:11: warning[bidi-isolate-character]: U+2067 RIGHT-TO-LEFT ISOLATE: "),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("        1 bidi-isolate-character\n"),
+        "{}",
+        stderr(&out)
+    );
+    // The catalogue lists it as a §4.1 warning.
+    let codes = stdout(&iri(&["lint", "--codes"]));
+    let listed = codes
+        .lines()
+        .find(|l| l.starts_with("bidi-isolate-character "))
+        .unwrap_or_default();
+    assert!(
+        listed.contains(" warning ") && listed.contains(" §4.1 "),
+        "{codes}"
+    );
+}
+
 /// Review finding: `iri lint` on "http://example.org/" + "%41" x 20000 took 20 s and 1.2 GB,
 /// each diagnostic carrying the whole fixed input. The run of "%41" is one pct-unreserved
 /// (§5.3.2.3) with a short help, and the fixed input ("A" x 20000) is printed once.

@@ -1,5 +1,6 @@
-//! Bidirectional IRIs, RFC 3987 §4: the §4.1 formatting characters an IRI MUST NOT contain,
-//! the §4.2 rules for the direction of each component, and §4.4 numeric components.
+//! Bidirectional IRIs, RFC 3987 §4: the §4.1 formatting characters an IRI MUST NOT contain
+//! (and those Unicode added after it, which reorder text the same way), the §4.2 rules for the
+//! direction of each component, and §4.4 numeric components.
 
 use std::ops::Range;
 
@@ -60,6 +61,35 @@ pub(super) fn bidi_formatting(input: &str) -> Vec<Diagnostic> {
     }
     flush(run, &mut out);
     out
+}
+
+/// The Unicode name of a bidirectional formatting character that Unicode 6.3 (2013) added
+/// after RFC 3987 (2005), which §4.1 could therefore not list: the isolates LRI U+2066, RLI
+/// U+2067, FSI U+2068 and PDI U+2069, and ALM U+061C ARABIC LETTER MARK (not an isolate, an
+/// implicit mark like LRM and RLM). They reorder the displayed text as the characters §4.1
+/// forbids do, and Unicode's UTS #55 (source code spoofing) lists them together. They are
+/// `ucschar` (RFC 3987 §2.2), so the grammar admits them; `None` for any other character.
+pub(super) fn bidi_isolate_name(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{061C}' => "ARABIC LETTER MARK",
+        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
+        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
+        '\u{2068}' => "FIRST STRONG ISOLATE",
+        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
+        _ => return None,
+    })
+}
+
+/// The message of a run of `n` characters of [`bidi_isolate_name`] from `first`: which
+/// character, and why it is reported (§4.1's reason, for characters newer than the RFC).
+pub(super) fn bidi_isolate_message(first: char, n: usize) -> String {
+    let name = bidi_isolate_name(first).unwrap_or_default();
+    let cp = u32::from(first);
+    let why = "the bidi formatting characters §4.1 forbids do";
+    match n {
+        1 => format!("U+{cp:04X} {name}: it reorders the text around it as {why} (Unicode 6.3 added it after RFC 3987)"),
+        _ => format!("{n} bidi isolates or ALM from U+{cp:04X} {name}: they reorder the text around them as {why} (Unicode 6.3 added them after RFC 3987)"),
+    }
 }
 
 /// The components of RFC 3987 §4.2, as slices of the input: the userinfo, each label of a
@@ -162,6 +192,25 @@ pub(super) fn direction(
 #[cfg(test)]
 mod tests {
     use unicode_bidi::{bidi_class, BidiClass};
+
+    /// [`super::bidi_isolate_name`] names exactly the characters whose Bidi_Class is one of the
+    /// isolates' (UAX #9: LRI, RLI, FSI, PDI), and ALM, whose class is AL; none of them is a
+    /// §4.1 character, and all are `ucschar`, so the grammar admits them.
+    #[test]
+    fn isolates_are_the_isolate_classes_and_alm() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let isolate = matches!(
+                bidi_class(c),
+                BidiClass::LRI | BidiClass::RLI | BidiClass::FSI | BidiClass::PDI
+            );
+            let named = super::bidi_isolate_name(c).is_some();
+            assert_eq!(named, isolate || c == '\u{61C}', "U+{:04X}", u32::from(c));
+            if named {
+                assert!(!crate::chars::is_bidi_formatting(c) && crate::chars::is_ucschar(c));
+            }
+        }
+        assert_eq!(bidi_class('\u{61C}'), BidiClass::AL);
+    }
 
     /// [`super::is_rtl`] skips the table for the ranges it names: it must agree with the table
     /// (R or AL) on every code point.

@@ -1,6 +1,6 @@
-//! The characters of an IRI: §5.3.2.2 NFC and §7.5 NFKC, §6.1 look-alikes, code points not
-//! assigned in Unicode, `iprivate` characters (which the query alone may hold), and §7.5 mixed
-//! scripts in a component.
+//! The characters of an IRI: §5.3.2.2 NFC and §7.5 NFKC, §6.1 look-alikes, the bidi isolates
+//! and ALM (§4.1, by analogy), code points not assigned in Unicode, `iprivate` characters
+//! (which the query alone may hold), and §7.5 mixed scripts in a component.
 
 use std::ops::Range;
 
@@ -9,13 +9,16 @@ use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
+use super::bidi::{bidi_isolate_message, bidi_isolate_name};
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
 use super::text::{changed_part, non_ascii_chars, percent_encoded};
 use crate::bytes::next_non_ascii;
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
 
-/// §6.1 look-alikes, unassigned code points, and `iprivate` in the query: one diagnostic per
-/// run of adjacent characters with the same finding.
+/// §6.1 look-alikes, the bidi isolates and ALM (§4.1's reason, [`bidi_isolate_name`]),
+/// unassigned code points, and `iprivate` in the query: one diagnostic per run of adjacent
+/// characters with the same finding. Look-alikes and isolates have their percent-encoded form
+/// as the fix.
 pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
     // (code, span, characters, the first character)
     let mut run: Option<(&'static str, Range<usize>, usize, char)> = None;
@@ -37,6 +40,10 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
                 };
                 (message, Some(percent_encoded(&input[span.clone()])))
             }
+            "bidi-isolate-character" => (
+                bidi_isolate_message(first, n),
+                Some(percent_encoded(&input[span.clone()])),
+            ),
             "private-use-in-query" => (
                 match n {
                     1 => format!("U+{cp:04X} is a private-use character: its meaning depends on an agreement outside the IRI"),
@@ -61,6 +68,8 @@ pub(super) fn characters(input: &str, out: &mut Vec<Diagnostic>) {
             None
         } else if is_lookalike(c) {
             Some("lookalike")
+        } else if bidi_isolate_name(c).is_some() {
+            Some("bidi-isolate-character")
         } else if is_iprivate(c) {
             Some("private-use-in-query")
         } else if c.general_category() == GeneralCategory::Unassigned {

@@ -10,7 +10,8 @@ use std::ops::Range;
 pub enum Severity {
     /// Advice: nothing the RFC asks for is broken.
     Note,
-    /// A SHOULD of RFC 3987 is not followed.
+    /// A SHOULD of RFC 3987 is not followed, or the reason of one of its rules applies to a
+    /// character newer than the RFC (`bidi-isolate-character`).
     Warning,
     /// A MUST of RFC 3987 is broken, or the input does not match the grammar.
     Error,
@@ -114,6 +115,12 @@ pub const CODES: &[(&str, Severity, &str, &str)] = &[
         Severity::Error,
         "4.1",
         "LRM, RLM, LRE, RLE, LRO, RLO or PDF, which IRIs MUST NOT contain",
+    ),
+    (
+        "bidi-isolate-character",
+        Severity::Warning,
+        "4.1",
+        "a bidi isolate (LRI, RLI, FSI, PDI) or ALM: newer than RFC 3987, it reorders text as §4.1's characters do",
     ),
     (
         "bidi-mixed-direction",
@@ -291,8 +298,12 @@ fn help(code: &str, text: &str, fix: &str) -> String {
     let (text, fix) = (excerpt(text), excerpt(fix));
     match code {
         _ if fix.is_empty() => format!("remove `{text}`"),
-        "lookalike" | "bidi-formatting-character" if one => format!("percent-encode it as `{fix}`"),
-        "lookalike" | "bidi-formatting-character" => format!("percent-encode them as `{fix}`"),
+        "lookalike" | "bidi-formatting-character" | "bidi-isolate-character" if one => {
+            format!("percent-encode it as `{fix}`")
+        }
+        "lookalike" | "bidi-formatting-character" | "bidi-isolate-character" => {
+            format!("percent-encode them as `{fix}`")
+        }
         // The two forms look the same: name the code points, when they are few.
         "not-nfc" if text.chars().nth(4).is_none() => {
             format!("write {} as {} (`{fix}`)", code_points(&text), code_points(&fix))

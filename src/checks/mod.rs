@@ -21,7 +21,8 @@
 //! of RFC 3986 §3.2.1), `host` (§5.3.2.1 host case, §5.3.3 IDN validity and DNS limits, RFC 3986
 //! §7.4 numeric hosts), `path` (§5.3.2.4 dot segments), `percent_encoding` (§5.3.2.1 hex case,
 //! §5.3.2.3, §6.4, §8 overlong forms) and `characters` (§5.3.2.2 and §7.5 normal forms, §6.1
-//! look-alikes, unassigned code points, `iprivate`, §7.5 mixed scripts). They import what they
+//! look-alikes, the bidi isolates and ALM that §4.1 predates, unassigned code points,
+//! `iprivate`, §7.5 mixed scripts). They import what they
 //! share from the modules below them, never from this one: `diagnostic` (the public types and
 //! the catalogue of codes) and `text` (helpers on the input's text). This module holds the
 //! entry points and the order in which [`check`] runs the checks.

@@ -3,6 +3,7 @@
 
 use std::ops::Range;
 
+use super::bidi::bidi_isolate_name;
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
 use crate::chars::{is_iunreserved, is_lookalike, is_unreserved};
 use crate::pct::{pct_unit, Unit};
@@ -27,7 +28,8 @@ struct PctRun {
 /// The triplets are read as UTF-8 sequences (Unicode §3.9, Table 3-7). One diagnostic per run
 /// of adjacent sequences with the same finding: encoded unreserved characters
 /// (`pct-unreserved`, fix: the characters), encoded `ucschar` (`pct-ucschar`; not `iprivate`,
-/// which §5.3.2.3 keeps encoded, nor the §6.1 look-alikes, which are better kept encoded),
+/// which §5.3.2.3 keeps encoded, nor the §6.1 look-alikes and the bidi isolates, which are
+/// better kept encoded),
 /// complete overlong forms (`pct-overlong-utf8`), and octets that are not UTF-8
 /// (`pct-not-utf8`): the rule for these is one diagnostic per run of adjacent ill-formed
 /// octets, however many maximal subparts it has (an encoded surrogate `%ED%A0%80` is three
@@ -71,7 +73,16 @@ pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
             // §5.3.2.3 decodes `iunreserved` only. An encoded `iprivate` is not reported, not
             // even in the query, where §2.2 allows it unencoded: normalization keeps it encoded,
             // so the decoded form would not be equivalent to the input on the comparison ladder.
-            Unit::Char(c) if !c.is_ascii() && !is_lookalike(c) && is_iunreserved(c) => Some("pct-ucschar"),
+            // Look-alikes (§6.1) and bidi isolates (`bidi-isolate-character`) are better kept
+            // encoded: their encoded form is the fix of their own findings.
+            Unit::Char(c)
+                if !c.is_ascii()
+                    && !is_lookalike(c)
+                    && bidi_isolate_name(c).is_none()
+                    && is_iunreserved(c) =>
+            {
+                Some("pct-ucschar")
+            }
             Unit::Char(_) => None,
             Unit::Overlong(_) => Some("pct-overlong-utf8"),
             Unit::Surrogate(_) | Unit::IllFormed => Some("pct-not-utf8"),
