@@ -267,7 +267,12 @@ impl fmt::Display for UnknownRule {
         } else {
             "RFC 3987 §2.2 or the RFC 3986 rules it reuses"
         };
-        write!(f, "no ABNF rule named `{}` in {place}", self.name)?;
+        // The name is the caller's input: quoted through `printable`, never raw.
+        write!(
+            f,
+            "no ABNF rule named `{}` in {place}",
+            crate::error::printable(&self.name)
+        )?;
         match self.suggestion() {
             Some(name) => write!(f, "; did you mean `{name}`?"),
             None => Ok(()),

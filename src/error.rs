@@ -116,6 +116,9 @@ struct Inner {
     byte_offset: usize,
     column: usize,
     found: Found,
+    /// The lone surrogate that the U+FFFD at `byte_offset` stands for
+    /// ([`ParseError::at_lone_surrogate`]): `Display` shows it, not the U+FFFD.
+    surrogate: Option<u16>,
 }
 
 /// How many characters of the input `Display` shows on either side of the error.
@@ -148,6 +151,7 @@ impl ParseError {
             byte_offset,
             column,
             found,
+            surrogate: None,
         }))
     }
 
@@ -171,7 +175,8 @@ impl ParseError {
     /// replaced text is at the first surrogate or before it, where the original text has the
     /// same error, with one exception: an IRI holding a bidi formatting character (RFC 3987
     /// §4.1) is reported at that character, wherever it is. An error at another place, or
-    /// `unit` not a surrogate, is returned as it is.
+    /// `unit` not a surrogate, is returned as it is. `Display` shows the surrogate under the
+    /// caret as `printable` writes code points, `\u{D800}`, not as the U+FFFD that replaced it.
     ///
     /// ```
     /// use rfc3987::{Iri, ParseErrorKind, SyntaxComponent};
@@ -197,6 +202,7 @@ impl ParseError {
             "a lone surrogate (U+{unit:04X}) is not a character, so it is not allowed {place} in an IRI (RFC 3987 §2: an IRI is a sequence of UCS characters); the text is not well-formed Unicode (a half of a UTF-16 surrogate pair, or bytes decoded with surrogateescape)"
         );
         inner.kind = ParseErrorKind::LoneSurrogate;
+        inner.surrogate = Some(unit);
         ParseError(inner)
     }
 
@@ -291,8 +297,12 @@ impl fmt::Display for ParseError {
         for c in before[..before_len].iter().rev() {
             f.write_str(&visible(*c))?;
         }
-        for c in shown_after.chars() {
-            f.write_str(&visible(c))?;
+        for (i, c) in shown_after.chars().enumerate() {
+            match self.0.surrogate {
+                // The caret's character stands for a lone surrogate (`at_lone_surrogate`).
+                Some(unit) if i == 0 => write!(f, "\\u{{{unit:X}}}")?,
+                _ => f.write_str(&visible(c))?,
+            }
         }
         f.write_str(trail)?;
         f.write_str("\n  ")?;

@@ -252,6 +252,45 @@ fn control_characters_are_visible() {
     assert_eq!(text.lines().nth(2), Some("   ^"));
 }
 
+/// Issue 28: a message names a character that `printable` escapes (a bidi isolate, a zero-width
+/// character) by code point, never quoting it raw, wherever the grammar meets it: the scheme,
+/// the port, an IP literal, a percent-encoding. The isolates and U+200B are `ucschar`, so only
+/// a place that allows ASCII alone rejects them.
+#[test]
+fn invisible_characters_are_never_quoted_raw() {
+    for c in [
+        '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', '\u{200B}', '\u{2060}',
+    ] {
+        for template in [
+            "{c}http://a/",
+            "a{c}:b",
+            "http://a:8{c}0/",
+            "http://[::1{c}]/",
+            "http://%{c}41/",
+        ] {
+            let input = template.replace("{c}", &c.to_string());
+            let err = IriRef::parse(input.as_str()).unwrap_err();
+            let code = format!("U+{:04X}", c as u32);
+            assert!(err.message().contains(&code), "{input:?}: {}", err.message());
+            assert!(!err.message().contains(c), "{input:?}: {}", err.message());
+            assert!(!err.to_string().contains(c), "{input:?}: {err}");
+        }
+    }
+}
+
+/// Issue 28: an unknown rule name is the caller's input; the error quotes it through
+/// `printable` (ESC written `\u{1B}`), so that it cannot colour or clear a terminal.
+#[test]
+fn unknown_rule_names_are_quoted_printable() {
+    let err = rfc3987::AbnfRule::named("\u{1B}[2J\u{202E}x").unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("no ABNF rule named `\\u{1B}[2J\\u{202E}x` in"),
+        "{text}"
+    );
+    assert!(!text.contains(['\u{1B}', '\u{202E}']), "{text}");
+}
+
 /// tests/data/mistakes.tsv: common mistakes, each with the byte offset and component derived by
 /// hand from the ABNF (the file says how). Both parse paths (the scanner, then the grammar for
 /// the error; the grammar alone) give the same error. The rendered messages are reviewed in

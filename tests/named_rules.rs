@@ -169,6 +169,14 @@ fn lone_surrogate_errors() {
     );
     assert!(err.message().contains("U+DC80"));
     assert!(err.to_string().contains("lone surrogate"));
+    // The snippet shows the surrogate as `printable` writes a code point, not the U+FFFD that
+    // stood for it, and the caret stays under it: column 11, after the two spaces of indent.
+    let text = err.to_string();
+    assert_eq!(text.lines().nth(1), Some("  http://a/b\\u{DC80}"));
+    assert_eq!(
+        text.lines().nth(2),
+        Some(format!("{}^", " ".repeat(2 + 10)).as_str())
+    );
     // Not a surrogate: unchanged.
     assert_eq!(plain.clone().at_lone_surrogate(0x41), plain);
     // The error is at the space, not at a U+FFFD: unchanged.

@@ -90,7 +90,8 @@ class IRIError(ValueError):
     target: str
     """What was asked for: the start symbol or rule, in RFC spelling."""
     input: str
-    """The input, with U+FFFD for each lone surrogate."""
+    """The input, exactly as given (data: a lone surrogate included). The messages (`str()`,
+    `message`) never show a control or bidi character of it raw: they write it `\\u{1B}`."""
     row: int
     """The 0-based row in the whole input; only on the errors of `rfc3987_rs.arrow` with
     `errors="raise"`."""

@@ -78,7 +78,7 @@ impl Arrays {
         let input: AnyArray = input.extract().map_err(|_| {
             PyTypeError::new_err(format!(
                 "expected an Arrow array of strings (an object with __arrow_c_array__ or __arrow_c_stream__: pyarrow, Polars, DuckDB, nanoarrow), not {}; for a list of str, pass pyarrow.array(values)",
-                input.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+                crate::text::type_name(input)
             ))
         })?;
         Ok(match input {
@@ -287,7 +287,7 @@ pub(crate) fn arrow_resolve<'py>(
     if base.is_instance_of::<PyString>() || base.is_instance_of::<PyIri>() {
         // A base that is not an IRI is an error of the argument, at its own position.
         let base = Text::of(base)?;
-        Iri::parse(base.as_str()).map_err(|e| iri_error(py, &base.error(e)))?;
+        Iri::parse(base.as_str()).map_err(|e| base.iri_error(py, e))?;
         return references.map(py, |a, _| batch.resolve(Base::Scalar(base.as_str()), a, strict));
     }
     let bases = Arrays::of(base)?;

@@ -14,7 +14,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 use rfc3987::{AbnfRule, StartSymbol};
 
 use crate::detach_if_long;
-use crate::error::{iri_error, value_error};
+use crate::error::value_error;
 use crate::text::Text;
 
 /// Every rule name `rfc3987` 1.3.8 knows (the keys of its `patterns`), as it spells them.
@@ -73,10 +73,7 @@ pub(crate) fn rfc3987_match(string: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> Py
         return Err(PyKeyError::new_err(rule.into_owned()));
     };
     let Ok(string) = string.cast::<PyString>() else {
-        let type_name = string
-            .get_type()
-            .name()
-            .map_or_else(|_| "?".into(), |n| n.to_string());
+        let type_name = crate::text::type_name(string);
         return Err(PyTypeError::new_err(format!("expected a str, not {type_name}")));
     };
     let text = Text::of(string.as_any())?;
@@ -106,7 +103,8 @@ pub(crate) fn rfc3987_parse<'py>(
         Some(rule) => rule,
     };
     let Some(&(name, symbol)) = REFERENCE_RULES.iter().find(|(r, _)| *r == rule) else {
-        return Err(value_error(rule));
+        // rfc3987's ValueError(rule), the name quoted through `printable` (issue 28).
+        return Err(value_error(rfc3987::printable(rule)));
     };
     let text = Text::of(string)?;
     let input = text.as_str();
@@ -114,7 +112,7 @@ pub(crate) fn rfc3987_parse<'py>(
         // Not a start symbol: checked as its rule, then split as the reference it is part of.
         let part = AbnfRule::named(name).map_err(value_error)?;
         let checked = detach_if_long(py, input.len(), || part.check(input));
-        checked.map_err(|e| iri_error(py, &text.error(e)))?;
+        checked.map_err(|e| text.iri_error(py, e))?;
     }
     let iri = crate::parsed(py, &text, symbol)?;
     let parts = PyDict::new(py);

@@ -6,6 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rfc3987::{EditError, ParseError, ParseErrorKind};
 
+use crate::text::Text;
+
 pyo3::create_exception!(
     rfc3987_rs,
     IRIError,
@@ -55,19 +57,32 @@ pub(crate) fn iri_error_saying(py: Python<'_>, error: &ParseError, text: String)
 
 /// The `IRIError` for an edit of `IRI.replace` that the library refused, for a receiver parsed
 /// as `target`. `str()` is the library's message. A text that does not match its component's
-/// rule has the fields of its `ParseError`, positions in the text given, as found by `found`
-/// (which names a lone surrogate it replaced). A text that matches its rule but does not fit
-/// the other components (RFC 3986 §3.3) is of kind `shape`, in the component edited, at the
-/// start of the text given (`""` when the component was to be removed), without a rule.
+/// rule has the fields of its `ParseError`, positions in the text `given` (its lone surrogate
+/// named, `input` the str given, as [`Text::iri_error`] gives). A text that matches its rule
+/// but does not fit the other components (RFC 3986 §3.3) is of kind `shape`, in the component
+/// edited, at the start of the text given (`""` when the component was to be removed), without
+/// a rule.
 pub(crate) fn edit_error(
     py: Python<'_>,
     error: EditError,
-    found: impl FnOnce(ParseError) -> ParseError,
+    given: Option<&Text>,
     target: &'static str,
 ) -> PyErr {
     let text = error.to_string();
     match error {
-        EditError::Invalid { error, .. } => iri_error_saying(py, &found(error), text),
+        EditError::Invalid { component, error } => {
+            let Some(given) = given else {
+                return iri_error_saying(py, &error, text);
+            };
+            // Worded from the error at the lone surrogate, when it is at one.
+            let error = given.error(error);
+            let text = EditError::Invalid {
+                component,
+                error: error.clone(),
+            }
+            .to_string();
+            given.exact(py, iri_error_saying(py, &error, text))
+        }
         EditError::Shape {
             component,
             text: given,

@@ -216,7 +216,10 @@ impl PyIri {
         self.iri.as_str()
     }
 
-    /// `IRI('…', rule='…')`, with Python's quoting of the text.
+    /// `IRI('…', rule='…')`, with Python's quoting of the text: `repr(str)` escapes every
+    /// character `str.isprintable()` rejects (controls, white space other than the space, the
+    /// format characters, which include every bidi control and isolate), so a repr shown in a
+    /// REPL or a traceback holds none of them raw (issue 28); `str()` is the exact text.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let text = PyString::new(py, self.iri.as_str()).repr()?;
         Ok(format!("IRI({text}, rule='{}')", self.symbol.name()))

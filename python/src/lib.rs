@@ -20,7 +20,7 @@ use pyo3::types::{PyString, PyTuple};
 use rfc3987::{AbnfRule, Component, IriRef, StartSymbol};
 
 use crate::diagnostics::PyDiagnostic;
-use crate::error::{iri_error, value_error, IRIError};
+use crate::error::{value_error, IRIError};
 use crate::iri::PyIri;
 use crate::text::Text;
 
@@ -57,8 +57,7 @@ pub(crate) fn start_symbol(name: &str) -> PyResult<StartSymbol> {
 /// `text` parsed as `symbol`, borrowing it, or the `IRIError`.
 pub(crate) fn parsed<'t>(py: Python<'_>, text: &'t Text, symbol: StartSymbol) -> PyResult<IriRef<&'t str>> {
     let input = text.as_str();
-    detach_if_long(py, input.len(), || IriRef::parse_as(input, symbol))
-        .map_err(|e| iri_error(py, &text.error(e)))
+    detach_if_long(py, input.len(), || IriRef::parse_as(input, symbol)).map_err(|e| text.iri_error(py, e))
 }
 
 /// Whether all of `s` matches the ABNF rule `rule` (RFC 3987 §2.2 or RFC 3986; any rule, by
@@ -82,7 +81,7 @@ fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResul
     let rule = abnf_rule(&rule)?;
     let text = Text::of(s)?;
     let input = text.as_str();
-    detach_if_long(py, input.len(), || rule.check(input)).map_err(|e| iri_error(py, &text.error(e)))
+    detach_if_long(py, input.len(), || rule.check(input)).map_err(|e| text.iri_error(py, e))
 }
 
 /// `s` parsed as the start symbol `rule`: an immutable `IRI` with its components.
@@ -95,7 +94,7 @@ fn parse(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<P
     let parsed = detach_if_long(py, owned.len(), || IriRef::parse_as(owned, symbol));
     parsed
         .map(|iri| PyIri::new(iri, symbol))
-        .map_err(|e| iri_error(py, &text.error(e)))
+        .map_err(|e| text.iri_error(py, e))
 }
 
 /// The coded diagnostics of `s` (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8 and RFC 3986

@@ -154,7 +154,7 @@ pub(crate) fn relativize(
 /// `s` as an `IRI` (a base or a target must have a scheme).
 pub(crate) fn base_iri<'t>(py: Python<'_>, text: &'t Text) -> PyResult<Iri<&'t str>> {
     let input = text.as_str();
-    detach_if_long(py, input.len(), || Iri::parse(input)).map_err(|e| iri_error(py, &text.error(e)))
+    detach_if_long(py, input.len(), || Iri::parse(input)).map_err(|e| text.iri_error(py, e))
 }
 
 /// `text` mapped to a URI (RFC 3987 §3.1) with the options: the work of `to_uri` and
@@ -170,7 +170,7 @@ pub(crate) fn mapped_to_uri(
     let result = detach_if_long(py, input.len(), || rfc3987::to_uri_lenient(input, &options));
     match result {
         Ok(uri) => Ok(uri),
-        Err(ToUriError::Parse(e)) => Err(iri_error(py, &text.error(e))),
+        Err(ToUriError::Parse(e)) => Err(text.iri_error(py, e)),
         Err(e) => Err(value_error(e)),
     }
 }
@@ -190,8 +190,8 @@ pub(crate) fn to_uri(py: Python<'_>, s: &Bound<'_, PyAny>, idna: bool, lenient: 
 /// An input that is not an IRI reference is the IRI grammar's error.
 pub(crate) fn mapped_to_iri(py: Python<'_>, text: &Text, idn_unicode: bool) -> PyResult<IriRef<String>> {
     let input = text.as_str();
-    let reference = detach_if_long(py, input.len(), || IriRef::parse(input))
-        .map_err(|e| iri_error(py, &text.error(e)))?;
+    let reference =
+        detach_if_long(py, input.len(), || IriRef::parse(input)).map_err(|e| text.iri_error(py, e))?;
     let options = ToIriOptions::new().idn_unicode(idn_unicode);
     Ok(detach_if_long(py, reference.len(), || {
         rfc3987::to_iri(&reference, &options)

@@ -128,7 +128,10 @@ fn authority(
         let rule = AbnfRule::named(if uri { uri_rule } else { iri_rule }).map_err(value_error)?;
         rule.check(text.as_str()).map_err(|e| {
             let e = text.error(e);
-            iri_error_saying(py, &e, format!("cannot set the {part}: {e}"))
+            text.exact(
+                py,
+                iri_error_saying(py, &e, format!("cannot set the {part}: {e}")),
+            )
         })
     };
     let old = iri.authority();
@@ -344,15 +347,7 @@ impl Edit<'_, '_> {
 
     /// The `IRIError` for an edit of the text `given` that the library refused.
     fn refused(&self, error: EditError, given: Option<&Text>) -> PyErr {
-        edit_error(
-            self.py,
-            error,
-            |e| match given {
-                Some(text) => text.error(e),
-                None => e,
-            },
-            self.target,
-        )
+        edit_error(self.py, error, given, self.target)
     }
 
     /// The `IRIError` for a refused authority: the one given (where a lone surrogate may be),

@@ -25,6 +25,9 @@ pub(crate) struct Text {
     /// The first lone surrogate: its byte offset in `text`, where a U+FFFD stands for it, and
     /// its code unit.
     surrogate: Option<(usize, u16)>,
+    /// The `str` given, when it held a lone surrogate: `IRIError.input` is that string, exactly,
+    /// not the text parsed.
+    original: Option<Py<PyString>>,
 }
 
 impl Text {
@@ -34,20 +37,20 @@ impl Text {
             return Ok(Text {
                 text: Repr::Iri(iri.clone().unbind()),
                 surrogate: None,
+                original: None,
             });
         }
         let string = obj.cast::<PyString>().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
                 "expected a str or an IRI, not {}",
-                obj.get_type()
-                    .name()
-                    .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                type_name(obj)
             ))
         })?;
         match string.extract::<PyBackedStr>() {
             Ok(backed) => Ok(Text {
                 text: Repr::Backed(backed),
                 surrogate: None,
+                original: None,
             }),
             Err(_) => Self::with_surrogates(string),
         }
@@ -75,6 +78,7 @@ impl Text {
         Ok(Text {
             text: Repr::Owned(text),
             surrogate,
+            original: Some(string.clone().unbind()),
         })
     }
 
@@ -99,6 +103,32 @@ impl Text {
             _ => error,
         }
     }
+
+    /// The `IRIError` for `error`, found on this text ([`Text::error`], [`exact`](Self::exact)).
+    pub(crate) fn iri_error(&self, py: Python<'_>, error: ParseError) -> PyErr {
+        self.exact(py, crate::error::iri_error(py, &self.error(error)))
+    }
+
+    /// `err`, an `IRIError` about this text, with `input` the `str` given when it held a lone
+    /// surrogate (the library's error has the text parsed, a U+FFFD for each surrogate).
+    pub(crate) fn exact(&self, py: Python<'_>, err: PyErr) -> PyErr {
+        match &self.original {
+            Some(original) => match err.value(py).setattr("input", original) {
+                Ok(()) => err,
+                Err(e) => e,
+            },
+            None => err,
+        }
+    }
+}
+
+/// The name of `obj`'s type for a message: a class may be named with any text, so it is
+/// quoted through `printable` (issue 28: no control or bidi character reaches a message raw).
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(
+        |_| "?".to_string(),
+        |n| rfc3987::printable(&n.to_string()).into_owned(),
+    )
 }
 
 /// The Python string index (code points) of byte offset `at` in `text`.

@@ -3,7 +3,7 @@
 //! quoted.
 
 use crate::automaton::Run;
-use crate::chars::bidi_formatting_name;
+use crate::chars::{bidi_formatting_name, is_invisible};
 use crate::error::visible;
 use crate::pest_grammar::abnf_name;
 
@@ -99,7 +99,9 @@ pub(crate) fn section(rule: &str) -> &'static str {
     }
 }
 
-/// `'x' (U+0078)`; a space, and characters that do not print, by their code point and name.
+/// `'x' (U+0078)`; a space, and characters that do not print, by their code point and name:
+/// a character that `printable` escapes (a control, a bidi isolate, a zero-width character) is
+/// never quoted itself, so that a message cannot move or hide the text around it.
 pub(crate) fn describe(c: char) -> String {
     if c == ' ' {
         return "a space (U+0020)".into();
@@ -116,6 +118,7 @@ pub(crate) fn describe(c: char) -> String {
         '\u{FFFD}' => Some("REPLACEMENT CHARACTER"),
         c if c.is_control() => Some("a control character"),
         c if c.is_whitespace() => Some("a white-space character"),
+        c if is_invisible(c) => Some("an invisible formatting character"),
         _ => None,
     });
     match name {
