@@ -3,17 +3,17 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 corpus=../tests/data/corpus
-for target in parse scanner_vs_grammar abnf normalize mapping resolve differential; do mkdir -p "corpus/$target"; done
+for target in parse scanner_vs_grammar abnf normalize mapping resolve differential render; do mkdir -p "corpus/$target"; done
 i=0
 seed() { # seed TEXT TARGETS...
   local text=$1; shift
   i=$((i + 1))
   for target in "$@"; do printf '%s' "$text" > "corpus/$target/seed-$i"; done
 }
-while IFS= read -r line; do seed "$line" parse scanner_vs_grammar abnf normalize mapping differential; done \
+while IFS= read -r line; do seed "$line" parse scanner_vs_grammar abnf normalize mapping differential render; done \
   < <(head -n 300 "$corpus/bench-sample/iris-mixed-10k.txt"; head -n 300 "$corpus/bench-sample/iris-nonascii-10k.txt")
 # The project's table of common mistakes (inputs as written, escapes and all) and IPv6 forms.
-while IFS=$'\t' read -r _ input _; do seed "$input" abnf scanner_vs_grammar; done \
+while IFS=$'\t' read -r _ input _; do seed "$input" abnf scanner_vs_grammar render; done \
   < <(grep -v '^#' ../tests/data/mistakes.tsv | grep .)
 while IFS=$'\t' read -r input _; do seed "$input" abnf; done < <(grep -v '^#' ../tests/data/ipv6.tsv | grep .)
 while IFS= read -r line; do seed "$line" parse scanner_vs_grammar normalize mapping differential; done \
@@ -27,4 +27,9 @@ while IFS=, read -r base reference; do seed "$base"$'\n'"$reference" resolve; do
   < <(tail -n +2 "$corpus/bench-sample/relative_urls_cc_2500.csv" | head -n 500)
 while IFS=$'\t' read -r base reference _; do seed "$base"$'\n'"$reference" resolve; done \
   < <(grep -v '^#' "$corpus/rfc-examples/rfc3986-5.4-resolution.tsv")
+# Hostile text for the reports (issue 28): terminal escapes, a bare CR, bidi controls, isolates.
+for text in $'http://a/\e[31mred\e[0m' $'http://a/\e]0;title\a' $'http://a/\e]8;;http://evil/\e\\x\e]8;;\e\\' \
+  $'http://a/safe\revil' $'http://a/\u202eb' $'http://a/x\u2067y?\u061c#\u2066' $'h\u200etp://a/' $'http://a/\xc2\x9b31m'; do
+  seed "$text" render
+done
 echo "seeded $i inputs"

@@ -19,6 +19,7 @@ use rfc3987::grammar::{self, Rule};
 use rfc3987::{Severity, StartSymbol};
 use serde_json::{json, Value};
 
+use crate::escape;
 use crate::input::{reads_as_iri, shell_word};
 use crate::lines::{decode, skip_bom, Origin, BOM, BOM_SKIPPED, STDIN};
 use crate::report::{self, Out, Status};
@@ -399,7 +400,7 @@ fn finding_json(origin: Origin<'_>, finding: Finding) -> String {
     if let Some(error) = finding.error {
         object["error"] = error;
     }
-    format!("{object}\n")
+    format!("{}\n", escape::json(&object))
 }
 
 /// A progress bar over the bytes of the files, drawn on standard error when it is a terminal

@@ -168,9 +168,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
             );
         }
         if let (false, Some(fixed)) = (args.json, fixed()) {
-            let title = format!("with every fix applied: {}", rfc3987::printable(&fixed));
-            let rendered = renderer.render(Level::Help.title(&title)).to_string();
-            out.record(&format!("{rendered}\n\n"))?;
+            out.record(&format!("{}\n\n", render_fixed(&renderer, &fixed)))?;
         }
         Ok(if diagnostics.iter().any(fails) {
             Status::Invalid
@@ -183,7 +181,7 @@ pub fn lint(args: &LintArgs, out: &mut Out) -> io::Result<Status> {
 /// One diagnostic in rustc's layout: the message with its code, where the input came from
 /// (`--> FILE:LINE:COLUMN`, and LINE in the margin), the input with the span marked and
 /// labelled, the section, and the fix.
-fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) -> String {
+pub fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) -> String {
     let level = match d.severity {
         Severity::Error => Level::Error,
         Severity::Warning => Level::Warning,
@@ -222,6 +220,13 @@ fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'_>) 
     }
     let rendered = renderer.render(message).to_string();
     rendered
+}
+
+/// The line after an input's diagnostics: `help: with every fix applied: FIXED`, the fixed
+/// input shown printable (a fix percent-encodes what it fixes, not every control).
+pub fn render_fixed(renderer: &Renderer, fixed: &str) -> String {
+    let title = format!("with every fix applied: {}", rfc3987::printable(fixed));
+    renderer.render(Level::Help.title(&title)).to_string()
 }
 
 /// The part of `input` shown under a diagnostic, and the span in it: all of the input when it

@@ -74,11 +74,6 @@ REJECTED = {
 #: that takes ucschar; still never shown raw in a message.
 ISOLATES = {"alm": "\u061c", "lri": "\u2066", "rli": "\u2067", "fsi": "\u2068", "pdi": "\u2069"}
 
-#: Until `printable` escapes U+061C (the lead's `must_escape`, issue 28), a snippet shows it raw.
-ALM_PENDING = pytest.mark.xfail(
-    strict=True, reason="printable does not escape U+061C yet (issue 28, lead's change)"
-)
-
 #: Templates: "{}" is where the hostile text goes; everything before it is a valid prefix of an
 #: IRI reference, so the first offending character is at index template.index("{}").
 TEMPLATES = {
@@ -282,14 +277,10 @@ def test_arrow_errors(given: str, at: int) -> None:
 # --- the isolates: valid data, exact; never raw in a message ---------------------------------
 
 
-def isolate_params() -> list[Any]:
-    return [
-        pytest.param(c, id=n, marks=[ALM_PENDING] if c == "\u061c" else [])
-        for n, c in ISOLATES.items()
-    ]
+ISOLATE_PARAMS = [pytest.param(c, id=n) for n, c in ISOLATES.items()]
 
 
-@pytest.mark.parametrize("c", [pytest.param(c, id=n) for n, c in ISOLATES.items()])
+@pytest.mark.parametrize("c", ISOLATE_PARAMS)
 def test_isolates_are_valid_and_data_is_exact(c: str) -> None:
     given = f"http://u{c}@a{c}.example/p{c}q?q{c}#f{c}"
     parsed = iri.parse(given)
@@ -313,7 +304,7 @@ def test_isolates_are_valid_and_data_is_exact(c: str) -> None:
     assert repr(parsed) == f"IRI({given!r}, rule='IRI-reference')"
 
 
-@pytest.mark.parametrize("c", isolate_params())
+@pytest.mark.parametrize("c", ISOLATE_PARAMS)
 def test_isolates_in_an_invalid_iri_are_escaped(c: str) -> None:
     # The space at index 8 is the error (not allowed in ireg-name, RFC 3987 §2.2); the isolate
     # after it is in the snippet, escaped, and the caret is still under the space.
@@ -331,7 +322,7 @@ def test_isolates_in_an_invalid_iri_are_escaped(c: str) -> None:
     assert_caret(err, given)
 
 
-@pytest.mark.parametrize("c", isolate_params())
+@pytest.mark.parametrize("c", ISOLATE_PARAMS)
 def test_isolates_where_only_ascii_is_allowed(c: str) -> None:
     # scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (RFC 3986 §3.1): an isolate at the
     # start cannot begin a scheme, but it is a valid ucschar of a relative path's first segment,
