@@ -54,3 +54,17 @@ pub fn json_lines(output: &Output) -> Vec<Value> {
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
         .collect()
 }
+
+/// Runs `iri` with arguments that need not be UTF-8 (hostile bytes, a file name), and
+/// standard input read from `stdin` (a file) or closed.
+pub fn iri_os(args: &[std::ffi::OsString], stdin: Option<&std::path::Path>) -> Output {
+    let input = match stdin {
+        Some(path) => Stdio::from(std::fs::File::open(path).expect("open standard input")),
+        None => Stdio::null(),
+    };
+    Command::new(env!("CARGO_BIN_EXE_iri"))
+        .args(args)
+        .stdin(input)
+        .output()
+        .expect("run iri")
+}
