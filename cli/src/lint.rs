@@ -226,7 +226,9 @@ pub fn render(renderer: &Renderer, input: &str, d: &Diagnostic, origin: Origin<'
 /// input shown printable (a fix percent-encodes what it fixes, not every control).
 pub fn render_fixed(renderer: &Renderer, fixed: &str) -> String {
     let title = format!("with every fix applied: {}", rfc3987::printable(fixed));
-    renderer.render(Level::Help.title(&title)).to_string()
+    // A local, not the tail expression: the rendered message borrows `title` (edition 2021).
+    let rendered = renderer.render(Level::Help.title(&title)).to_string();
+    rendered
 }
 
 /// The part of `input` shown under a diagnostic, and the span in it: all of the input when it
