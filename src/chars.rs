@@ -55,6 +55,23 @@ pub(crate) fn bidi_formatting_name(c: char) -> Option<&'static str> {
     })
 }
 
+/// The Unicode name of a bidirectional formatting character that Unicode 6.3 (2013) added
+/// after RFC 3987 (2005), which §4.1 could therefore not list: the isolates LRI U+2066, RLI
+/// U+2067, FSI U+2068 and PDI U+2069, and ALM U+061C ARABIC LETTER MARK (not an isolate, an
+/// implicit mark like LRM and RLM). They reorder the displayed text as the characters §4.1
+/// forbids do, and Unicode's UTS #55 (source code spoofing) lists them together. They are
+/// `ucschar` (RFC 3987 §2.2), so the grammar admits them; `None` for any other character.
+pub(crate) fn bidi_isolate_name(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{061C}' => "ARABIC LETTER MARK",
+        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
+        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
+        '\u{2068}' => "FIRST STRONG ISOLATE",
+        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
+        _ => return None,
+    })
+}
+
 /// Characters that do not show when printed, or move the text around them, so that a message
 /// quoting them raw could be made to say something else: the C0 and C1 controls and DEL (a
 /// terminal obeys ESC, CR, BS, BEL), the RFC 3987 §4.1 bidi formatting characters and the ones

@@ -1,7 +1,7 @@
 //! Converting URIs to IRIs (RFC 3987 §3.2), and optionally `xn--` host labels to Unicode
 //! (§3.2.1).
 
-use crate::chars::{is_iprivate, is_lookalike, is_ucschar, is_unreserved};
+use crate::chars::{bidi_isolate_name, is_iprivate, is_lookalike, is_ucschar, is_unreserved};
 #[cfg(feature = "idna")]
 use crate::components::HostSpans;
 #[cfg(feature = "idna")]
@@ -93,7 +93,8 @@ impl ToIriOptions {
 /// (`r%E9sum%E9` stays). Step 4 keeps encoded the characters that are not appropriate: those
 /// not allowed at their position by §2.2 (`iprivate` outside the query; C0 and C1 controls and
 /// non-`ucschar` code points such as U+FDD0 and U+FFFE anywhere), the §4.1 bidi formatting
-/// characters, and the §6.1 look-alikes of space and delimiters listed in the crate's table
+/// characters and those Unicode added after RFC 3987 for the same use (the isolates
+/// U+2066–U+2069 and ALM U+061C, which the lint reports for §4.1's reason), and the §6.1 look-alikes of space and delimiters listed in the crate's table
 /// (e.g. U+00A0, U+3000, U+2215, U+FF0F). Kept percent-encodings are written with uppercase hex
 /// digits (the RFC: "the case ... used in percent-encodings may not be preserved").
 ///
@@ -132,7 +133,8 @@ fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
     if let Some(scheme) = scheme {
         out.scheme(scheme);
     }
-    // §3.2 step 4 keeps encoded what is not "appropriate" per §2.2, §4.1 and §6.1; `iprivate`
+    // §3.2 step 4 keeps encoded what is not "appropriate" per §2.2, §4.1 (with the isolates
+    // and ALM, newer than the RFC) and §6.1; `iprivate`
     // is appropriate in the query (`iquery` allows it), so `?%EE%80%80` becomes `?` U+E000 here.
     // This is not §5.3.2.3 normalization, which decodes `iunreserved` only and keeps
     // `iprivate` encoded everywhere (`crate::normalize`): conversion and comparison are
@@ -140,7 +142,10 @@ fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
     let decode = |component: &str, in_query: bool| {
         decode_where(component, |c| {
             is_unreserved(c)
-                || (!c.is_ascii() && (is_ucschar(c) || in_query && is_iprivate(c)) && !is_lookalike(c))
+                || (!c.is_ascii()
+                    && (is_ucschar(c) || in_query && is_iprivate(c))
+                    && !is_lookalike(c)
+                    && bidi_isolate_name(c).is_none())
         })
         .into_owned()
     };

@@ -341,6 +341,9 @@ fn to_iri_keeps_what_it_must() {
         ("x:%EF%B7%90%EF%BF%BE%C2%85", "x:%EF%B7%90%EF%BF%BE%C2%85"),
         // Step 4, §4.1: bidi formatting characters (U+200F RLM, U+202A LRE).
         ("x:%E2%80%8F%E2%80%AA", "x:%E2%80%8F%E2%80%AA"),
+        // ... and those Unicode added later for the same use, which the lint reports for
+        // §4.1's reason: U+2067 RLI and U+2069 PDI (in the path and the query), U+061C ALM.
+        ("x:%E2%81%A7a%E2%81%A9?%D8%9C", "x:%E2%81%A7a%E2%81%A9?%D8%9C"),
         // Step 4, §6.1: look-alikes of space (U+00A0, U+3000) and "/" (U+2215, U+FF0F).
         (
             "x:%C2%A0%E3%80%80%E2%88%95%EF%BC%8F",

@@ -8,7 +8,7 @@ use unicode_bidi::{bidi_class, BidiClass};
 
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
 use super::text::{percent_encoded, split_at_bytes};
-use crate::chars::{bidi_formatting_name, is_bidi_formatting};
+use crate::chars::{bidi_formatting_name, bidi_isolate_name, is_bidi_formatting};
 use crate::components::HostSpans;
 use crate::types::IriRef;
 
@@ -61,23 +61,6 @@ pub(super) fn bidi_formatting(input: &str) -> Vec<Diagnostic> {
     }
     flush(run, &mut out);
     out
-}
-
-/// The Unicode name of a bidirectional formatting character that Unicode 6.3 (2013) added
-/// after RFC 3987 (2005), which §4.1 could therefore not list: the isolates LRI U+2066, RLI
-/// U+2067, FSI U+2068 and PDI U+2069, and ALM U+061C ARABIC LETTER MARK (not an isolate, an
-/// implicit mark like LRM and RLM). They reorder the displayed text as the characters §4.1
-/// forbids do, and Unicode's UTS #55 (source code spoofing) lists them together. They are
-/// `ucschar` (RFC 3987 §2.2), so the grammar admits them; `None` for any other character.
-pub(super) fn bidi_isolate_name(c: char) -> Option<&'static str> {
-    Some(match c {
-        '\u{061C}' => "ARABIC LETTER MARK",
-        '\u{2066}' => "LEFT-TO-RIGHT ISOLATE",
-        '\u{2067}' => "RIGHT-TO-LEFT ISOLATE",
-        '\u{2068}' => "FIRST STRONG ISOLATE",
-        '\u{2069}' => "POP DIRECTIONAL ISOLATE",
-        _ => return None,
-    })
 }
 
 /// The message of a run of `n` characters of [`bidi_isolate_name`] from `first`: which
@@ -193,7 +176,7 @@ pub(super) fn direction(
 mod tests {
     use unicode_bidi::{bidi_class, BidiClass};
 
-    /// [`super::bidi_isolate_name`] names exactly the characters whose Bidi_Class is one of the
+    /// `bidi_isolate_name` names exactly the characters whose Bidi_Class is one of the
     /// isolates' (UAX #9: LRI, RLI, FSI, PDI), and ALM, whose class is AL; none of them is a
     /// §4.1 character, and all are `ucschar`, so the grammar admits them.
     #[test]
@@ -203,7 +186,7 @@ mod tests {
                 bidi_class(c),
                 BidiClass::LRI | BidiClass::RLI | BidiClass::FSI | BidiClass::PDI
             );
-            let named = super::bidi_isolate_name(c).is_some();
+            let named = crate::chars::bidi_isolate_name(c).is_some();
             assert_eq!(named, isolate || c == '\u{61C}', "U+{:04X}", u32::from(c));
             if named {
                 assert!(!crate::chars::is_bidi_formatting(c) && crate::chars::is_ucschar(c));

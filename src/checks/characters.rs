@@ -9,10 +9,11 @@ use unicode_normalization::{is_nfc, is_nfkc, UnicodeNormalization};
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory, UNICODE_VERSION};
 use unicode_security::mixed_script::AugmentedScriptSet;
 
-use super::bidi::{bidi_isolate_message, bidi_isolate_name};
+use super::bidi::bidi_isolate_message;
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
 use super::text::{changed_part, non_ascii_chars, percent_encoded};
 use crate::bytes::next_non_ascii;
+use crate::chars::bidi_isolate_name;
 use crate::chars::{is_iprivate, is_iunreserved, is_lookalike, LOOKALIKES};
 
 /// §6.1 look-alikes, the bidi isolates and ALM (§4.1's reason, [`bidi_isolate_name`]),

@@ -3,8 +3,8 @@
 
 use std::ops::Range;
 
-use super::bidi::bidi_isolate_name;
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
+use crate::chars::bidi_isolate_name;
 use crate::chars::{is_iunreserved, is_lookalike, is_unreserved};
 use crate::pct::{pct_unit, Unit};
 use crate::types::IriRef;
