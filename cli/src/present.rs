@@ -213,7 +213,9 @@ fn build_message(error: &BuildError) -> String {
     iri show --visual 'http://ab.גדהוזח.ij/kl/mn/op.html'\n  \
     iri show --isolate 'http://أمثلة.example/'\n\n\
     One line per input (two with --visual): the display form, or the input's error line (and an \
-    empty line with --visual). With \
+    empty line with --visual). The display form is data for a program that renders it: written \
+    exactly to a file or a pipe; on a terminal the marks, like every bidi character, are \
+    shown as \\u{202A} … \\u{202C}. With \
     --json: {\"input\", \"output\"} per input, with --visual {\"input\", \"output\", \"marks\"} \
     (output in visual order), or {\"input\", \"error\": {...}}.",
     mut_arg("inputs", |a| a.help(crate::input::INPUT_HELP)))]
