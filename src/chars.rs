@@ -72,6 +72,14 @@ pub(crate) fn bidi_isolate_name(c: char) -> Option<&'static str> {
     })
 }
 
+/// Whether `c`, though an IRI may hold it, is better kept percent-encoded: a §6.1 look-alike
+/// of space or a delimiter ([`is_lookalike`]), or a bidi isolate or ALM ([`bidi_isolate_name`],
+/// §4.1's reason). URI → IRI (§3.2 step 4) leaves them encoded, and the lint does not offer to
+/// decode them.
+pub(crate) fn is_kept_encoded(c: char) -> bool {
+    is_lookalike(c) || bidi_isolate_name(c).is_some()
+}
+
 /// Characters that do not show when printed, or move the text around them, so that a message
 /// quoting them raw could be made to say something else: the C0 and C1 controls and DEL (a
 /// terminal obeys ESC, CR, BS, BEL), the RFC 3987 §4.1 bidi formatting characters and the ones

@@ -1,7 +1,7 @@
 //! Converting URIs to IRIs (RFC 3987 §3.2), and optionally `xn--` host labels to Unicode
 //! (§3.2.1).
 
-use crate::chars::{bidi_isolate_name, is_iprivate, is_lookalike, is_ucschar, is_unreserved};
+use crate::chars::{is_iprivate, is_kept_encoded, is_ucschar, is_unreserved};
 #[cfg(feature = "idna")]
 use crate::components::HostSpans;
 #[cfg(feature = "idna")]
@@ -142,10 +142,7 @@ fn to_iri_ref(uri: IriRef<&str>, options: &ToIriOptions) -> IriRef<String> {
     let decode = |component: &str, in_query: bool| {
         decode_where(component, |c| {
             is_unreserved(c)
-                || (!c.is_ascii()
-                    && (is_ucschar(c) || in_query && is_iprivate(c))
-                    && !is_lookalike(c)
-                    && bidi_isolate_name(c).is_none())
+                || (!c.is_ascii() && (is_ucschar(c) || in_query && is_iprivate(c)) && !is_kept_encoded(c))
         })
         .into_owned()
     };

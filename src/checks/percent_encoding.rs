@@ -4,8 +4,7 @@
 use std::ops::Range;
 
 use super::diagnostic::{diagnostic, excerpt, Diagnostic};
-use crate::chars::bidi_isolate_name;
-use crate::chars::{is_iunreserved, is_lookalike, is_unreserved};
+use crate::chars::{is_iunreserved, is_kept_encoded, is_unreserved};
 use crate::pct::{pct_unit, Unit};
 use crate::types::IriRef;
 
@@ -75,14 +74,7 @@ pub(super) fn percent_encodings<T: std::ops::Deref<Target = str>>(
             // so the decoded form would not be equivalent to the input on the comparison ladder.
             // Look-alikes (§6.1) and bidi isolates (`bidi-isolate-character`) are better kept
             // encoded: their encoded form is the fix of their own findings.
-            Unit::Char(c)
-                if !c.is_ascii()
-                    && !is_lookalike(c)
-                    && bidi_isolate_name(c).is_none()
-                    && is_iunreserved(c) =>
-            {
-                Some("pct-ucschar")
-            }
+            Unit::Char(c) if !c.is_ascii() && !is_kept_encoded(c) && is_iunreserved(c) => Some("pct-ucschar"),
             Unit::Char(_) => None,
             Unit::Overlong(_) => Some("pct-overlong-utf8"),
             Unit::Surrogate(_) | Unit::IllFormed => Some("pct-not-utf8"),
