@@ -114,6 +114,7 @@ mod parse;
 mod pct;
 mod pest_grammar;
 mod preprocess;
+pub mod rdf;
 mod recompose;
 mod resolve;
 mod scan;
