@@ -8,20 +8,23 @@
 //! blocks are in memory, and reading overlaps with checking.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc3987::grammar::{self, Rule};
-use rfc3987::{Severity, StartSymbol};
+use rfc3987::rdf::Syntax;
+use rfc3987::{Iri, Severity, StartSymbol};
 use serde_json::{json, Value};
 
-use crate::escape;
+use crate::blocks::{read_files, Block, Work};
+use crate::decompress::Compression;
+use crate::finding::{columns, Finding};
 use crate::input::{reads_as_iri, shell_word};
-use crate::lines::{decode, skip_bom, Origin, BOM, BOM_SKIPPED, STDIN};
+use crate::lines::{decode, Origin, STDIN};
+use crate::rdf::{self, Format, Tally};
 use crate::report::{self, Out, Status};
 
 /// Check files of IRIs, one per line, and report every invalid line.
@@ -66,8 +69,25 @@ pub struct CheckArgs {
     /// `FILE:LINE:COLUMN: severity[code]: message`, and end with the count of each code.
     #[arg(long)]
     lint: bool,
+    /// Read the files as RDF documents in this syntax, and check every IRI of every statement
+    /// (see below); without it, files named *.nt, *.nq, *.ttl or *.trig (maybe compressed)
+    /// are read so.
+    #[arg(long, value_enum, conflicts_with_all = ["kind", "rule"])]
+    format: Option<Format>,
+    /// The base IRI of Turtle and TriG documents (Turtle §6.3), against which their relative
+    /// IRIs are resolved until an @base or BASE sets another; without it, relative IRIs before
+    /// the first @base are checked as IRI-references, unresolved.
+    #[arg(long, value_name = "IRI")]
+    base: Option<String>,
+    /// Stop after N errors (invalid IRIs, broken statements, invalid lines), with the summary.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_errors: Option<u64>,
+    /// With --lint, exit with status 1 when a warning is found too.
+    #[arg(long, requires = "lint")]
+    deny_warnings: bool,
     /// Worker threads that check blocks of lines; 0, the default, means one per core (at
-    /// most 256). The report is in input order whatever N.
+    /// most 256). The report is in input order whatever N. Turtle and TriG, whose statements
+    /// run over lines, are read by one worker, beside the reader (which decompresses).
     #[arg(long, short = 'j', default_value_t = 0, value_name = "N")]
     jobs: usize,
     /// One JSON object per finding and a summary object, each on its own line.
@@ -156,49 +176,53 @@ pub fn rule(name: &str) -> Result<Rule, String> {
 /// The most worker threads `--jobs` starts.
 const MAX_JOBS: usize = 256;
 
-/// How many bytes a block holds: read at once, then checked and reported (a line longer than
-/// that makes its block longer).
-const BLOCK_BYTES: usize = 256 * 1024;
-
-/// Lines read and not yet checked: `buffer[..len]`, whole lines of one file, each ended by
-/// "\n" but maybe the last line of the file. The buffer keeps its size from one use to the
-/// next, so that it is read into without being cleared.
-#[derive(Default)]
-struct Block {
-    buffer: Vec<u8>,
-    len: usize,
-}
-
-impl Block {
-    fn bytes(&self) -> &[u8] {
-        &self.buffer[..self.len]
-    }
-}
-
-/// A finding on one line: its number in its block (from 1), the 1-based column, the code and severity (`syntax` for
-/// a line that does not parse), the message, and (for --json) the parse error's object.
-struct Finding {
-    number: usize,
-    column: usize,
-    code: &'static str,
-    severity: Severity,
-    message: String,
-    error: Option<Value>,
-}
-
-/// What the reader hands on, in input order (`seq`): a block of lines of file number `file`,
-/// or the error that ended the reading of that file.
-struct Work {
-    seq: usize,
-    file: usize,
-    item: Result<Block, io::Error>,
-}
-
-/// A block checked by a worker: how many lines it has, and its findings in line order.
+/// A block checked by a worker: how many lines it has, its findings in line order (numbered in
+/// the file when `absolute`, else in the block), and for RDF how many statements and IRIs.
 struct Done {
     work: Work,
     lines: usize,
     findings: Vec<Finding>,
+    absolute: bool,
+    statements: u64,
+    iris: u64,
+}
+
+/// What a worker checks blocks with: lines against a target, or RDF documents.
+enum Checker {
+    Lines { target: Target, lint: bool, json: bool },
+    Rdf(rdf::Checker),
+}
+
+impl Checker {
+    fn check(&mut self, work: Work) -> Done {
+        match self {
+            Checker::Lines { target, lint, json } => {
+                let (lines, findings) = match &work.item {
+                    Ok(block) => verify(block.bytes(), *target, *lint, *json),
+                    Err(_) => (0, Vec::new()),
+                };
+                Done {
+                    work,
+                    lines,
+                    findings,
+                    absolute: false,
+                    statements: 0,
+                    iris: 0,
+                }
+            }
+            Checker::Rdf(checker) => {
+                let checked = checker.check(&work);
+                Done {
+                    work,
+                    lines: checked.lines,
+                    findings: checked.findings,
+                    absolute: checked.absolute,
+                    statements: checked.statements,
+                    iris: checked.iris,
+                }
+            }
+        }
+    }
 }
 
 /// `iri check`.
@@ -223,6 +247,39 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     if files.is_empty() {
         files.push("-".to_string());
     }
+    let syntaxes = match rdf::syntaxes(args.format, &files) {
+        Ok(syntaxes) => syntaxes,
+        Err(message) => {
+            report::complain(Some("--format"), &message);
+            return Ok(Status::Error);
+        }
+    };
+    let base = match args
+        .base
+        .as_deref()
+        .map(|b| Iri::parse(b.to_string()))
+        .transpose()
+    {
+        Ok(base) => base,
+        Err(e) => {
+            report::complain(Some("--base"), &report::error_line(&e));
+            return Ok(Status::Error);
+        }
+    };
+    // Turtle and TriG statements run over blocks: one worker reads them in order.
+    let in_order = syntaxes
+        .iter()
+        .flatten()
+        .any(|s| matches!(s, Syntax::Turtle | Syntax::TriG));
+    let jobs = if in_order { 1 } else { jobs };
+    let checker = || match &syntaxes {
+        Some(syntaxes) => Checker::Rdf(rdf::Checker::new(syntaxes.clone(), base.clone(), lint, json)),
+        None => Checker::Lines {
+            target: symbol,
+            lint,
+            json,
+        },
+    };
     let progress = progress_bar(&files);
 
     // The pool: blocks go reader → workers → main thread → back to the reader. Its size
@@ -237,20 +294,23 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let (done_tx, done_rx) = mpsc::channel::<Done>();
     let reader = {
         let (files, progress) = (files.clone(), progress.clone());
-        std::thread::Builder::new().spawn(move || read_files(&files, &free_rx, &work_tx, &progress))?
+        std::thread::Builder::new().spawn(move || read_files(&files, true, &free_rx, &work_tx, &progress))?
     };
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers = (0..jobs)
         .map(|_| {
-            let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
-            std::thread::Builder::new().spawn(move || work(&work_rx, &done_tx, symbol, lint, json))
+            let (work_rx, done_tx, mut checker) = (Arc::clone(&work_rx), done_tx.clone(), checker());
+            std::thread::Builder::new().spawn(move || work(&work_rx, &done_tx, &mut checker))
         })
         .collect::<io::Result<Vec<_>>>()?;
     drop(done_tx);
 
     let (mut lines, mut invalid, mut status) = (0usize, 0usize, Status::Ok);
     let mut counts: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut errors = 0usize;
+    let mut tally = Tally::default();
+    // Errors (invalid lines or IRIs, broken statements, lint errors), warnings, and the
+    // --max-errors that stopped the check.
+    let (mut errors, mut warnings, mut stopped) = (0u64, 0u64, None);
     // Blocks checked out of order wait here for the ones before them.
     let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
     let mut next = 0;
@@ -258,12 +318,15 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let (mut file_of_lines, mut lines_before) = (usize::MAX, 0usize);
     // On an error (the reader of standard output went away) this returns at once: the threads
     // end with the process.
-    for done in done_rx {
+    'reading: for done in done_rx {
         waiting.insert(done.work.seq, done);
         while let Some(Done {
             work,
             lines: block_lines,
             findings,
+            absolute,
+            statements,
+            iris,
         }) = waiting.remove(&next)
         {
             next += 1;
@@ -288,26 +351,42 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 (file_of_lines, lines_before) = (work.file, 0);
             }
             lines += block_lines;
+            tally.statements += statements;
+            tally.iris += iris;
             let mut report = Vec::with_capacity(findings.len());
             for f in findings {
                 *counts.entry(f.code).or_default() += 1;
                 let origin = Origin {
                     file: name,
-                    line: lines_before + f.number,
+                    line: if absolute {
+                        f.number
+                    } else {
+                        lines_before + f.number
+                    },
                 };
                 if f.code == "syntax" {
                     invalid += 1;
-                } else if f.severity == Severity::Error {
-                    errors += 1;
                 }
+                match f.severity {
+                    Severity::Error => errors += 1,
+                    _ => warnings += 1,
+                }
+                if syntaxes.is_some() {
+                    tally.add(&f, origin);
+                }
+                let plain = matches!(f.code, "syntax" | "rdf-syntax");
                 report.push(if json {
-                    finding_json(origin, f)
-                } else if f.code == "syntax" {
+                    f.json(origin)
+                } else if plain {
                     format!("{}\n", report::located(origin, Some(f.column), &f.message))
                 } else {
                     let message = format!("{}[{}]: {}", f.severity.as_str(), f.code, f.message);
                     format!("{}\n", report::located(origin, Some(f.column), &message))
                 });
+                if args.max_errors.is_some_and(|n| errors >= n) {
+                    stopped = args.max_errors;
+                    break;
+                }
             }
             let write = |out: &mut Out| -> io::Result<()> {
                 for line in &report {
@@ -324,19 +403,40 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             }
             lines_before += block_lines;
             progress.inc(block.len as u64);
+            if stopped.is_some() {
+                // The threads are left to end with the process.
+                break 'reading;
+            }
             // The reader may have finished: then the block is simply dropped.
             let _ = free_tx.send(block);
         }
     }
-    for worker in workers {
-        worker
+    if stopped.is_none() {
+        for worker in workers {
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        }
+        reader
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     }
-    reader
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     progress.finish_and_clear();
+    let failed = errors > 0 || (args.deny_warnings && warnings > 0);
+    if failed {
+        status = status.max(Status::Invalid);
+    }
+    if let Some(syntaxes) = &syntaxes {
+        let stopped = stopped.map(|n| n as usize);
+        if json {
+            out.json(&tally.json(syntaxes, stopped))?;
+        }
+        out.flush()?;
+        if !json {
+            progress.suspend(|| eprint!("{}", tally.text(syntaxes, stopped)));
+        }
+        return Ok(status);
+    }
     if json {
         let summary = json!({"summary": {
             "lines": lines,
@@ -358,9 +458,6 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 eprintln!("{count:>9} {code}");
             }
         }
-    }
-    if invalid > 0 || errors > 0 {
-        status = status.max(Status::Invalid);
     }
     Ok(status)
 }
@@ -387,22 +484,6 @@ fn not_a_file(args: &CheckArgs, file: &str, error: &io::Error) -> String {
     )
 }
 
-/// A finding as its JSON line (see the help of `iri check`).
-fn finding_json(origin: Origin<'_>, finding: Finding) -> String {
-    let mut object = json!({
-        "file": origin.file,
-        "line": origin.line,
-        "column": finding.column,
-        "code": finding.code,
-        "severity": finding.severity.as_str(),
-        "message": finding.message,
-    });
-    if let Some(error) = finding.error {
-        object["error"] = error;
-    }
-    format!("{}\n", escape::json(&object))
-}
-
 /// A progress bar over the bytes of the files, drawn on standard error when it is a terminal
 /// (report lines are written through [`ProgressBar::suspend`], so they never mix with it), and
 /// hidden otherwise: nothing is written for it, escape codes included, when standard error is a
@@ -411,10 +492,12 @@ fn progress_bar(files: &[String]) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
+    // The bytes counted are those read, decompressed: a compressed file's size says nothing of
+    // them.
     let sizes: Option<u64> = files
         .iter()
         .map(|f| {
-            (f != "-")
+            (f != "-" && Compression::of_name(f).is_none())
                 .then(|| std::fs::metadata(f).ok().map(|m| m.len()))
                 .flatten()
         })
@@ -432,133 +515,9 @@ fn progress_bar(files: &[String]) -> ProgressBar {
     }
 }
 
-/// The reader thread: every file in turn, in blocks taken from the pool (`free`), each sent
-/// to the workers numbered in input order; a file that cannot be read is reported in its place
-/// and the next one read. Stops early when the main thread has gone.
-fn read_files(files: &[String], free: &Receiver<Block>, work: &Sender<Work>, progress: &ProgressBar) {
-    let mut seq = 0;
-    // The block being filled: taken from the pool when the first byte of a file is read, and
-    // kept for the next file when it ends with nothing in it.
-    let mut block: Option<Block> = None;
-    for (file, name) in files.iter().enumerate() {
-        let mut send = |item: Result<Block, io::Error>| -> bool {
-            let sent = work.send(Work { seq, file, item }).is_ok();
-            seq += 1;
-            sent
-        };
-        // A byte order mark at the start of a file is skipped, and said once.
-        let shown = if name == "-" { STDIN } else { name.as_str() };
-        let mut after_bom = |reader: &mut dyn Read| -> Result<(), Option<io::Error>> {
-            let (bom, reader) = skip_bom(reader).map_err(Some)?;
-            if bom {
-                progress.suspend(|| report::complain(Some(shown), &BOM_SKIPPED));
-                progress.inc(BOM.len() as u64);
-            }
-            read_blocks(reader, &mut block, free, &mut |b| send(Ok(b)))
-        };
-        let result = if name == "-" {
-            after_bom(&mut io::stdin().lock())
-        } else {
-            match File::open(name) {
-                Ok(mut f) => after_bom(&mut f),
-                Err(e) => Err(Some(e)),
-            }
-        };
-        match result {
-            Ok(()) => {}
-            // The main thread has gone: stop.
-            Err(None) => return,
-            Err(Some(e)) => {
-                if !send(Err(e)) {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-/// Reads `reader` into blocks of whole lines, [`BLOCK_BYTES`] at a time, each cut after its
-/// last "\n" (what follows begins the next block) and given to `send`; the last block of the
-/// file holds its last line, which may have no "\n". Blocks are `filling`, or taken from
-/// `free` when it is `None`; the last one is left in `filling` when nothing was read into it.
-/// `Err(None)` when there is no block to fill or `send` fails (the main thread has gone),
-/// `Err(Some(_))` when reading fails: the whole lines read before are sent first, a line cut
-/// short by the error is not.
-fn read_blocks(
-    mut reader: impl Read,
-    filling: &mut Option<Block>,
-    free: &Receiver<Block>,
-    send: &mut impl FnMut(Block) -> bool,
-) -> Result<(), Option<io::Error>> {
-    let take = |filling: &mut Option<Block>| -> Result<Block, Option<io::Error>> {
-        let mut block = match filling.take() {
-            Some(block) => block,
-            None => free.recv().map_err(|_| None)?,
-        };
-        if block.buffer.len() < BLOCK_BYTES {
-            block.buffer.resize(BLOCK_BYTES, 0);
-        }
-        block.len = 0;
-        Ok(block)
-    };
-    let mut block = take(filling)?;
-    loop {
-        if block.len == block.buffer.len() {
-            match memchr::memrchr(b'\n', block.bytes()) {
-                Some(end) => {
-                    let mut next = take(&mut None)?;
-                    let rest = end + 1..block.len;
-                    if next.buffer.len() < rest.len() {
-                        next.buffer.resize(rest.len(), 0);
-                    }
-                    next.buffer[..rest.len()].copy_from_slice(&block.buffer[rest.clone()]);
-                    next.len = rest.len();
-                    block.len = end + 1;
-                    if !send(std::mem::replace(&mut block, next)) {
-                        return Err(None);
-                    }
-                }
-                // A line longer than the block: the block grows until it holds it.
-                None => {
-                    let longer = 2 * block.buffer.len();
-                    block.buffer.resize(longer, 0);
-                }
-            }
-            continue;
-        }
-        let len = block.len;
-        match reader.read(&mut block.buffer[len..]) {
-            Ok(0) => break,
-            Ok(n) => block.len += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => {
-                // The whole lines read before the error are checked too, then it is reported.
-                block.len = memchr::memrchr(b'\n', block.bytes()).map_or(0, |end| end + 1);
-                if block.len == 0 {
-                    // Kept for the next file: a block that left the pool unsent would never come
-                    // back to it.
-                    *filling = Some(block);
-                } else if !send(block) {
-                    return Err(None);
-                }
-                return Err(Some(e));
-            }
-        }
-    }
-    if block.len == 0 {
-        *filling = Some(block);
-        return Ok(());
-    }
-    if send(block) {
-        Ok(())
-    } else {
-        Err(None)
-    }
-}
-
 /// A worker thread: checks the blocks it takes from the queue until the reader is done or the
 /// main thread has gone.
-fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint: bool, json: bool) {
+fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, checker: &mut Checker) {
     loop {
         // The lock is held only while waiting for the next block.
         let next = match queue.lock() {
@@ -566,18 +525,7 @@ fn work(queue: &Mutex<Receiver<Work>>, done: &Sender<Done>, symbol: Target, lint
             Err(_) => return,
         };
         let Ok(work) = next else { return };
-        let (lines, findings) = match &work.item {
-            Ok(block) => verify(block.bytes(), symbol, lint, json),
-            Err(_) => (0, Vec::new()),
-        };
-        if done
-            .send(Done {
-                work,
-                lines,
-                findings,
-            })
-            .is_err()
-        {
+        if done.send(checker.check(work)).is_err() {
             return;
         }
     }
@@ -608,12 +556,8 @@ fn verify(bytes: &[u8], symbol: Target, lint: bool, json: bool) -> (usize, Vec<F
     for (number, range) in lines(bytes) {
         count = number;
         let syntax = |column, message, error: Value| Finding {
-            number,
-            column,
-            code: "syntax",
-            severity: Severity::Error,
-            message,
             error: json.then_some(error),
+            ..Finding::new(number, column, "syntax", Severity::Error, message)
         };
         let decoded = match whole {
             // A line ends before "\r" or "\n", or at the end: on a character boundary.
@@ -642,39 +586,18 @@ fn verify(bytes: &[u8], symbol: Target, lint: bool, json: bool) -> (usize, Vec<F
         };
         if !diagnostics.is_empty() {
             let columns = columns(text, diagnostics.iter().map(|d| d.span.start));
-            found.extend(diagnostics.into_iter().zip(columns).map(|(d, column)| Finding {
-                number,
-                column,
-                code: d.code,
-                severity: d.severity,
-                message: d.message,
-                error: None,
-            }));
+            found.extend(
+                (diagnostics.into_iter().zip(columns))
+                    .map(|(d, column)| Finding::new(number, column, d.code, d.severity, d.message)),
+            );
         }
     }
     (count, found)
 }
 
-/// The 1-based character column of each byte offset, counted in one pass over `text` however
-/// many offsets there are (counting from the start for each would be quadratic on a long line
-/// with many findings).
-fn columns(text: &str, offsets: impl Iterator<Item = usize>) -> Vec<usize> {
-    let offsets: Vec<usize> = offsets.collect();
-    let mut order: Vec<usize> = (0..offsets.len()).collect();
-    order.sort_by_key(|&i| offsets[i]);
-    let mut columns = vec![0; offsets.len()];
-    let (mut at, mut column) = (0, 1);
-    for i in order {
-        column += text[at..offsets[i]].chars().count();
-        at = offsets[i];
-        columns[i] = column;
-    }
-    columns
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{columns, lines};
+    use super::lines;
     use crate::lines::for_each_line;
 
     #[test]
@@ -699,11 +622,5 @@ mod tests {
             assert_eq!(got, expected, "{input:?}");
         }
         assert_eq!(lines(b"").count(), 0);
-    }
-
-    #[test]
-    fn columns_count_characters_in_any_order() {
-        // "aé b": "é" is two bytes, so byte 3 (the space) is the third character.
-        assert_eq!(columns("aé b", [3, 0, 4, 3].into_iter()), [3, 1, 4, 3]);
     }
 }

@@ -6,14 +6,18 @@
 //! API: nothing here is stable.
 #![forbid(unsafe_code)]
 
+mod blocks;
 mod check;
 mod component;
+mod decompress;
 pub mod escape;
+mod finding;
 mod input;
 pub mod lines;
 pub mod lint;
 mod mapping;
 mod present;
+mod rdf;
 pub mod report;
 
 use std::io;

@@ -117,12 +117,18 @@ pub struct Scanner {
     syntax: Syntax,
     /// The base given by [`Scanner::with_base`], then the last `@base`/`BASE` (Turtle, TriG).
     base: Option<Iri<String>>,
+    /// How many statements were read.
+    statements: u64,
 }
 
 impl Scanner {
     /// A scanner at the start of a document in `syntax`.
     pub fn new(syntax: Syntax) -> Self {
-        Scanner { syntax, base: None }
+        Scanner {
+            syntax,
+            base: None,
+            statements: 0,
+        }
     }
 
     /// The base IRI of the document (Turtle §6.3: the retrieval IRI), which its first
@@ -137,6 +143,13 @@ impl Scanner {
         self.syntax
     }
 
+    /// How many statements were read so far, broken ones included: in N-Triples and N-Quads
+    /// the lines that hold one, in Turtle and TriG the directives, the triples statements and
+    /// the graphs.
+    pub fn statements(&self) -> u64 {
+        self.statements
+    }
+
     /// Reads the complete statements at the start of `text`, which continues the text read
     /// before, reports their events to `each` in document order, and returns how many bytes of
     /// `text` it read: the caller gives the rest again, followed by more, at the next call.
@@ -144,7 +157,11 @@ impl Scanner {
     /// is broken). Byte offsets in events count from the start of `text`.
     pub fn scan(&mut self, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> usize {
         match self.syntax {
-            Syntax::NTriples | Syntax::NQuads => ntriples::scan(self.syntax, text, last, each),
+            Syntax::NTriples | Syntax::NQuads => {
+                let (used, statements) = ntriples::scan(self.syntax, text, last, each);
+                self.statements += statements;
+                used
+            }
             Syntax::Turtle | Syntax::TriG => {
                 let _ = &self.base;
                 todo!("Turtle and TriG")

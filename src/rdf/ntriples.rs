@@ -6,36 +6,41 @@ use super::{Event, Syntax};
 use crate::printable;
 
 /// Reads the whole lines of `text` (all of it when `last`), reports the events of each, and
-/// returns how many bytes it read.
-pub(super) fn scan(syntax: Syntax, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> usize {
+/// returns how many bytes it read and how many statements they held.
+pub(super) fn scan(syntax: Syntax, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> (usize, u64) {
     let end = if last {
         text.len()
     } else {
         match memchr::memrchr(b'\n', text.as_bytes()) {
             Some(n) => n + 1,
-            None => return 0,
+            None => return (0, 0),
         }
     };
-    let mut start = 0;
+    let (mut start, mut statements) = (0, 0);
     while start < end {
         let stop = memchr::memchr(b'\n', &text.as_bytes()[start..end]).map_or(end, |n| start + n);
-        if let Err(broken) = statement(syntax, text, start, stop, each) {
-            each(Event::Broken(broken));
+        match statement(syntax, text, start, stop, each) {
+            Ok(held) => statements += u64::from(held),
+            Err(broken) => {
+                statements += 1;
+                each(Event::Broken(broken));
+            }
         }
         start = stop + 1;
     }
-    end
+    (end, statements)
 }
 
 /// The statement of the line `text[start..stop]` (N-Triples §2.3: `triple? EOL`; N-Quads: `statement`
-/// with an optional `graphLabel`), comments and white space around it, its IRIs given to `each`.
+/// with an optional `graphLabel`), comments and white space around it, its IRIs given to `each`;
+/// whether the line held a statement.
 fn statement(
     syntax: Syntax,
     text: &str,
     start: usize,
     stop: usize,
     each: &mut dyn FnMut(Event<'_>),
-) -> Result<(), Broken> {
+) -> Result<bool, Broken> {
     let mut line = Line {
         text,
         at: start,
@@ -43,7 +48,7 @@ fn statement(
     };
     line.space();
     if line.at == stop || line.peek() == Some(b'#') {
-        return Ok(());
+        return Ok(false);
     }
     let symbol = syntax.iriref_symbol();
     // subject ::= IRIREF | BLANK_NODE_LABEL
@@ -73,7 +78,7 @@ fn statement(
     line.at += 1;
     line.space();
     match line.peek() {
-        None | Some(b'#') => Ok(()),
+        None | Some(b'#') => Ok(true),
         Some(_) => {
             Err(line.unexpected("the end of the line after \".\" (one statement a line, N-Triples §2.3)"))
         }
@@ -243,7 +248,7 @@ mod tests {
     /// component, or a broken statement's offset.
     fn events(syntax: Syntax, text: &str) -> Vec<(usize, String)> {
         let mut found = Vec::new();
-        let used = scan(syntax, text, true, &mut |event| match event {
+        let (used, _) = scan(syntax, text, true, &mut |event| match event {
             Event::Iri(iri) => {
                 if let Some(e) = iri.error() {
                     let component = e.component().map_or("-", SyntaxComponent::as_str);
@@ -316,12 +321,9 @@ mod tests {
     #[test]
     fn only_whole_lines_are_read_until_the_last_piece() {
         let mut count = 0;
-        let used = scan(
-            Syntax::NTriples,
-            "<http://a/s> <http://a/p> _:o .\n<http://a/s> <ht",
-            false,
-            &mut |_| count += 1,
-        );
-        assert_eq!((used, count), (32, 2));
+        let text = "<http://a/s> <http://a/p> _:o .\n\n# c\n<http://a/s> <ht";
+        let (used, statements) = scan(Syntax::NTriples, text, false, &mut |_| count += 1);
+        // Three whole lines (32 + 1 + 4 bytes), one statement with two IRIs.
+        assert_eq!((used, statements, count), (37, 1, 2));
     }
 }

@@ -1,0 +1,521 @@
+//! `iri check --format nt|nq|ttl|trig`: every IRI of RDF documents, found and checked by
+//! [`rfc3987::rdf`], as findings on the lines and columns where the terms are written, and the
+//! summary of a dump: statements, IRIs, invalid IRIs by component and by rule, lint codes, each
+//! with its first examples.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use clap::ValueEnum;
+use rfc3987::rdf::{Event, Found, Scanner, Syntax};
+use rfc3987::{Iri, Severity};
+use serde_json::{json, Map, Value};
+
+use crate::blocks::Work;
+use crate::decompress::Compression;
+use crate::finding::Finding;
+use crate::lines::{decode, Origin};
+use crate::report;
+
+/// The RDF syntaxes `--format` names.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    /// N-Triples (RDF 1.1): absolute IRIs only
+    Nt,
+    /// N-Quads (RDF 1.1): absolute IRIs only
+    Nq,
+    /// Turtle (RDF 1.1): relative IRIs resolved against the base, prefixed names expanded
+    Ttl,
+    /// TriG (RDF 1.1): Turtle with named graphs
+    Trig,
+}
+
+impl Format {
+    fn syntax(self) -> Syntax {
+        match self {
+            Format::Nt => Syntax::NTriples,
+            Format::Nq => Syntax::NQuads,
+            Format::Ttl => Syntax::Turtle,
+            Format::Trig => Syntax::TriG,
+        }
+    }
+}
+
+/// The syntax of each file: `format` for all of them, else each file's by its extension, after
+/// that of its compression (`dump.nt.bz2` is N-Triples). `None` when no file names an RDF
+/// syntax and no format is given: the files are lists of IRIs. `Err` names a file whose syntax
+/// cannot be told when others' can.
+pub fn syntaxes(format: Option<Format>, files: &[String]) -> Result<Option<Vec<Syntax>>, String> {
+    if let Some(format) = format {
+        return Ok(Some(vec![format.syntax(); files.len()]));
+    }
+    let told: Vec<Option<Syntax>> = files.iter().map(|f| syntax_of_name(f)).collect();
+    if told.iter().all(Option::is_none) {
+        return Ok(None);
+    }
+    files
+        .iter()
+        .zip(&told)
+        .map(|(file, syntax)| {
+            syntax.ok_or_else(|| {
+                let name = if file == "-" { "standard input" } else { file };
+                format!(
+                    "{}: its RDF syntax cannot be told from its name (.nt, .nq, .ttl or .trig, maybe \
+                     followed by .gz, .bz2, .zst or .xz); give it with --format",
+                    rfc3987::printable(name)
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+fn syntax_of_name(name: &str) -> Option<Syntax> {
+    let name = Compression::of_name(name).map_or(name, |(_, stem)| stem);
+    let (_, extension) = name.rsplit_once('.')?;
+    Syntax::from_extension(extension)
+}
+
+/// A block checked: how many lines it has, the statements and IRIs it completed, and its
+/// findings in document order, numbered in the block (from 1) or, with `absolute`, in the file.
+pub struct Checked {
+    pub lines: usize,
+    pub statements: u64,
+    pub iris: u64,
+    pub findings: Vec<Finding>,
+    pub absolute: bool,
+}
+
+/// A Turtle or TriG document being read: its statements run over blocks, so the scanner keeps
+/// its prefixes and base, and the text of a statement not yet complete waits in `carry`, whose
+/// first line is line number `line` of the file.
+struct Document {
+    file: usize,
+    scanner: Scanner,
+    carry: String,
+    line: usize,
+}
+
+/// A worker's checker of RDF blocks. N-Triples and N-Quads blocks are checked each on its own
+/// (a statement is a line); Turtle and TriG blocks in order, by one worker.
+pub struct Checker {
+    syntaxes: Vec<Syntax>,
+    base: Option<Iri<String>>,
+    lint: bool,
+    json: bool,
+    document: Option<Document>,
+}
+
+impl Checker {
+    pub fn new(syntaxes: Vec<Syntax>, base: Option<Iri<String>>, lint: bool, json: bool) -> Self {
+        Checker {
+            syntaxes,
+            base,
+            lint,
+            json,
+            document: None,
+        }
+    }
+
+    fn scanner(&self, syntax: Syntax) -> Scanner {
+        match &self.base {
+            Some(base) => Scanner::new(syntax).with_base(base.clone()),
+            None => Scanner::new(syntax),
+        }
+    }
+
+    /// The findings of one block.
+    pub fn check(&mut self, work: &Work) -> Checked {
+        let mut checked = Checked {
+            lines: 0,
+            statements: 0,
+            iris: 0,
+            findings: Vec::new(),
+            absolute: false,
+        };
+        let block = match &work.item {
+            Ok(block) => block.bytes(),
+            // The file ends with an error (reported by the main thread): what was left of it
+            // is dropped, not reported as cut short.
+            Err(_) => {
+                self.document = None;
+                return checked;
+            }
+        };
+        checked.lines = memchr::memchr_iter(b'\n', block).count()
+            + usize::from(block.last().is_some_and(|&b| b != b'\n'));
+        let syntax = self.syntaxes[work.file];
+        match syntax {
+            Syntax::NTriples | Syntax::NQuads => {
+                let (text, not_utf8) = utf8(block);
+                let mut scanner = self.scanner(syntax);
+                let mut place = Place::new(&text, 1);
+                let mut events = Vec::new();
+                scanner.scan(&text, true, &mut |event| {
+                    events.push(self.finding(event, &mut checked.iris))
+                });
+                checked.findings = place.findings(not_utf8, events, self.json);
+                checked.statements = scanner.statements();
+            }
+            Syntax::Turtle | Syntax::TriG => {
+                checked.absolute = true;
+                let mut document = match self.document.take() {
+                    Some(document) if document.file == work.file => document,
+                    _ => Document {
+                        file: work.file,
+                        scanner: self.scanner(syntax),
+                        carry: String::new(),
+                        line: 1,
+                    },
+                };
+                let (text, not_utf8) = utf8(block);
+                let shift = document.carry.len();
+                document.carry.push_str(&text);
+                let not_utf8 = not_utf8
+                    .into_iter()
+                    .map(|(offset, message)| (shift + offset, message))
+                    .collect();
+                let before = document.scanner.statements();
+                let mut events = Vec::new();
+                let Document { scanner, carry, .. } = &mut document;
+                let used = scanner.scan(carry, work.last, &mut |event| {
+                    events.push(self.finding(event, &mut checked.iris))
+                });
+                let mut place = Place::new(&document.carry, document.line);
+                checked.findings = place.findings(not_utf8, events, self.json);
+                checked.statements = document.scanner.statements() - before;
+                document.line += memchr::memchr_iter(b'\n', &document.carry.as_bytes()[..used]).count();
+                document.carry.drain(..used);
+                if !work.last {
+                    self.document = Some(document);
+                }
+            }
+        }
+        checked
+    }
+
+    /// What one event of the scanner gives: the findings (without their line yet) at their
+    /// byte offsets in the scanned text.
+    fn finding(&self, event: Event<'_>, iris: &mut u64) -> Vec<(usize, Finding)> {
+        match event {
+            Event::Broken(broken) => {
+                let message = format!("statement skipped, not RDF: {}", broken.message());
+                let mut finding = Finding::new(0, 0, "rdf-syntax", Severity::Error, message);
+                if self.json {
+                    let error = report::message_json(None, broken.message());
+                    finding.extra = Some(term_json(None, None, None, None));
+                    finding.error = Some(error);
+                }
+                vec![(broken.offset(), finding)]
+            }
+            Event::Iri(found) => {
+                *iris += 1;
+                if let Some(error) = found.error() {
+                    let component = error.component().map(|c| c.as_str());
+                    let mut finding =
+                        Finding::new(0, 0, "syntax", Severity::Error, report::error_line(error));
+                    (finding.component, finding.rule) = (component, error.rule());
+                    if self.json {
+                        finding.extra = Some(term_json(Some(&found), component, error.rule(), None));
+                        finding.error = Some(report::error_json(error));
+                    }
+                    return vec![(found.source_offset(error.byte_offset()), finding)];
+                }
+                if !self.lint {
+                    return Vec::new();
+                }
+                let diagnostics = rfc3987::lint_as(found.iri(), found.checked_as()).unwrap_or_default();
+                diagnostics
+                    .into_iter()
+                    .map(|d| {
+                        let offset = found.source_offset(d.span.start);
+                        let mut finding = Finding::new(0, 0, d.code, d.severity, d.message);
+                        if self.json {
+                            finding.extra = Some(term_json(Some(&found), None, None, Some(d.section)));
+                        }
+                        (offset, finding)
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// The keys --json adds to a finding about a term: its role, the IRI as decoded (and expanded),
+/// the component and rule of its error, the RFC section of a lint code.
+fn term_json(
+    found: Option<&Found<'_>>,
+    component: Option<&str>,
+    rule: Option<&str>,
+    section: Option<&str>,
+) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert("component".into(), json!(component));
+    map.insert("rule".into(), json!(rule));
+    map.insert("role".into(), json!(found.map(|f| f.role().as_str())));
+    map.insert("iri".into(), json!(found.map(|f| f.iri())));
+    if let Some(section) = section {
+        map.insert("section".into(), json!(section));
+    }
+    map
+}
+
+/// `bytes` as text, and where it is not UTF-8: each line's first ill-formed sequence, at its
+/// offset in the text, with the message `iri check` gives for a line of IRIs that is not
+/// UTF-8; the ill-formed bytes are read as U+FFFD (an IRI holding one is invalid there too).
+fn utf8(bytes: &[u8]) -> (Cow<'_, str>, Vec<(usize, String)>) {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return (Cow::Borrowed(text), Vec::new());
+    }
+    let mut text = String::with_capacity(bytes.len() + 16);
+    let mut not_utf8 = Vec::new();
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if let Err(e) = decode(line) {
+            // The line is the same up to its first ill-formed byte.
+            not_utf8.push((text.len() + e.byte_offset, e.message));
+            text.push_str(&String::from_utf8_lossy(line));
+        } else {
+            text.push_str(std::str::from_utf8(line).unwrap_or_default());
+        }
+    }
+    (Cow::Owned(text), not_utf8)
+}
+
+/// Lines and columns of byte offsets in a text whose first line is number `line`, found by
+/// moving forward (findings come in document order; an offset behind starts over).
+struct Place<'t> {
+    text: &'t str,
+    first: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'t> Place<'t> {
+    fn new(text: &'t str, first: usize) -> Self {
+        Place {
+            text,
+            first,
+            line: first,
+            line_start: 0,
+        }
+    }
+
+    /// The line number and 1-based character column of `offset`.
+    fn at(&mut self, offset: usize) -> (usize, usize) {
+        if offset < self.line_start {
+            (self.line, self.line_start) = (self.first, 0);
+        }
+        let from = self.line_start;
+        for n in memchr::memchr_iter(b'\n', &self.text.as_bytes()[from..offset]) {
+            self.line += 1;
+            self.line_start = from + n + 1;
+        }
+        let column = self.text[self.line_start..offset].chars().count() + 1;
+        (self.line, column)
+    }
+
+    /// The findings of a block in document order, placed: the lines that are not UTF-8, and
+    /// the findings of the scanner's events.
+    fn findings(
+        &mut self,
+        not_utf8: Vec<(usize, String)>,
+        events: Vec<Vec<(usize, Finding)>>,
+        json: bool,
+    ) -> Vec<Finding> {
+        let mut all: Vec<(usize, Finding)> = not_utf8
+            .into_iter()
+            .map(|(offset, message)| {
+                let mut finding = Finding::new(0, 0, "rdf-syntax", Severity::Error, message.clone());
+                if json {
+                    finding.extra = Some(term_json(None, None, None, None));
+                    finding.error = Some(report::message_json(None, &message));
+                }
+                (offset, finding)
+            })
+            .collect();
+        all.extend(events.into_iter().flatten());
+        // Stable: findings at one offset keep their order.
+        all.sort_by_key(|(offset, _)| *offset);
+        all.into_iter()
+            .map(|(offset, mut finding)| {
+                (finding.number, finding.column) = self.at(offset.min(self.text.len()));
+                finding
+            })
+            .collect()
+    }
+}
+
+/// How often something was found, and the first places it was found at.
+#[derive(Default)]
+struct Seen {
+    count: u64,
+    examples: Vec<(String, usize, usize)>,
+}
+
+/// How many places of each kind the summary shows.
+const EXAMPLES: usize = 3;
+
+impl Seen {
+    fn add(&mut self, origin: Origin<'_>, column: usize) {
+        self.count += 1;
+        if self.examples.len() < EXAMPLES {
+            self.examples.push((origin.file.to_string(), origin.line, column));
+        }
+    }
+
+    fn json(&self) -> Value {
+        let examples: Vec<Value> = self
+            .examples
+            .iter()
+            .map(|(file, line, column)| json!({"file": file, "line": line, "column": column}))
+            .collect();
+        json!({"count": self.count, "examples": examples})
+    }
+
+    fn places(&self) -> String {
+        let places: Vec<String> = self
+            .examples
+            .iter()
+            .map(|(file, line, column)| format!("{}:{column}", Origin { file, line: *line }))
+            .collect();
+        places.join(", ")
+    }
+}
+
+/// The summary of a check of RDF documents.
+#[derive(Default)]
+pub struct Tally {
+    pub statements: u64,
+    pub iris: u64,
+    invalid: u64,
+    broken: u64,
+    by_component: BTreeMap<&'static str, Seen>,
+    by_rule: BTreeMap<&'static str, Seen>,
+    codes: BTreeMap<&'static str, Seen>,
+}
+
+impl Tally {
+    /// Counts a finding, placed.
+    pub fn add(&mut self, finding: &Finding, origin: Origin<'_>) {
+        let column = finding.column;
+        match finding.code {
+            "syntax" => {
+                self.invalid += 1;
+                let (component, rule) = (
+                    finding.component.unwrap_or("none"),
+                    finding.rule.unwrap_or("none"),
+                );
+                self.by_component
+                    .entry(component)
+                    .or_default()
+                    .add(origin, column);
+                self.by_rule.entry(rule).or_default().add(origin, column);
+            }
+            "rdf-syntax" => {
+                self.broken += 1;
+                self.codes.entry("rdf-syntax").or_default().add(origin, column);
+            }
+            code => self.codes.entry(code).or_default().add(origin, column),
+        }
+    }
+
+    /// The summary object of --json.
+    pub fn json(&self, syntaxes: &[Syntax], stopped: Option<usize>) -> Value {
+        let map = |seen: &BTreeMap<&str, Seen>| -> Map<String, Value> {
+            seen.iter().map(|(k, v)| (k.to_string(), v.json())).collect()
+        };
+        let mut names: Vec<&str> = syntaxes.iter().map(|s| s.name()).collect();
+        names.dedup();
+        json!({"summary": {
+            "syntax": names,
+            "statements": self.statements,
+            "iris": self.iris,
+            "invalid": self.invalid,
+            "broken_statements": self.broken,
+            "invalid_by_component": map(&self.by_component),
+            "invalid_by_rule": map(&self.by_rule),
+            "codes": map(&self.codes),
+            "stopped_after_errors": stopped,
+        }})
+    }
+
+    /// The summary for standard error.
+    pub fn text(&self, syntaxes: &[Syntax], stopped: Option<usize>) -> String {
+        let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut names: Vec<&str> = syntaxes.iter().map(|s| s.name()).collect();
+        names.dedup();
+        let mut text = format!(
+            "{} ({}), {} checked: {} invalid, {}\n",
+            plural(self.statements, "statement", "statements"),
+            names.join(", "),
+            plural(self.iris, "IRI", "IRIs"),
+            self.invalid,
+            plural(self.broken, "broken statement", "broken statements"),
+        );
+        if let Some(n) = stopped {
+            text.push_str(&format!(
+                "stopped after {}, --max-errors {n}\n",
+                plural(n as u64, "error", "errors")
+            ));
+        }
+        let mut section = |title: &str, seen: &BTreeMap<&str, Seen>| {
+            if !seen.is_empty() {
+                text.push_str(title);
+                text.push('\n');
+                for (name, seen) in seen {
+                    text.push_str(&format!("{:>9} {name:<16} {}\n", seen.count, seen.places()));
+                }
+            }
+        };
+        section("invalid IRIs by component:", &self.by_component);
+        section("invalid IRIs by rule:", &self.by_rule);
+        section("codes:", &self.codes);
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syntaxes_from_names() {
+        let files = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            syntaxes(None, &files(&["a.nt", "b.nq.bz2", "c.TTL.gz", "d.trig.zst"])).unwrap(),
+            Some(vec![
+                Syntax::NTriples,
+                Syntax::NQuads,
+                Syntax::Turtle,
+                Syntax::TriG
+            ])
+        );
+        assert_eq!(syntaxes(None, &files(&["iris.txt", "-"])).unwrap(), None);
+        assert!(syntaxes(None, &files(&["a.nt", "-"])).is_err());
+        assert_eq!(
+            syntaxes(Some(Format::Ttl), &files(&["-"])).unwrap(),
+            Some(vec![Syntax::Turtle])
+        );
+    }
+
+    #[test]
+    fn places_count_lines_and_characters() {
+        let text = "ab\né x\n\nz";
+        let mut place = Place::new(text, 5);
+        // "é" is 2 bytes: byte 6 (the "x") is column 3 of line 6; byte 9 ("z") line 8.
+        assert_eq!(place.at(0), (5, 1));
+        assert_eq!(place.at(6), (6, 3));
+        assert_eq!(place.at(9), (8, 1));
+        // Behind: starts over.
+        assert_eq!(place.at(1), (5, 2));
+    }
+
+    #[test]
+    fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
+        let (text, bad) = utf8(b"ok\na\xFFb\n");
+        assert_eq!(text, "ok\na\u{FFFD}b\n");
+        // The "\xFF" is byte 4 of the text (after "ok\na").
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].0, 4);
+    }
+}
