@@ -24,6 +24,7 @@
 //! its line, and such a character is the IRI error it is, at its place, not a broken statement.
 
 mod ntriples;
+mod repair;
 mod term;
 
 pub use term::{Broken, Found, Role};
