@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use crate::blocks::{read_files, Block, Work};
 use crate::decompress::Compression;
 use crate::finding::{columns, Finding};
+use crate::fix::{FixWriter, Repair};
 use crate::input::{reads_as_iri, shell_word};
 use crate::lines::{decode, Origin, STDIN};
 use crate::rdf::{self, Format, Tally};
@@ -82,6 +83,12 @@ pub struct CheckArgs {
     /// Stop after N errors (invalid IRIs, broken statements, invalid lines), with the summary.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_errors: Option<u64>,
+    /// Write the RDF document (one FILE) to OUT as it was read, each invalid IRI that
+    /// percent-encoding repairs rewritten with the characters it does not allow encoded as
+    /// RFC 3987 §3.1 encodes them, every other byte as it was; OUT ending in .gz, .bz2, .zst or
+    /// .xz is compressed. Each finding says whether it was repaired.
+    #[arg(long, value_name = "OUT")]
+    fix: Option<String>,
     /// With --lint, exit with status 1 when a warning is found too.
     #[arg(long, requires = "lint")]
     deny_warnings: bool,
@@ -185,6 +192,8 @@ struct Done {
     absolute: bool,
     statements: u64,
     iris: u64,
+    repairs: Vec<Repair>,
+    settled: Option<usize>,
 }
 
 /// What a worker checks blocks with: lines against a target, or RDF documents.
@@ -208,6 +217,8 @@ impl Checker {
                     absolute: false,
                     statements: 0,
                     iris: 0,
+                    repairs: Vec::new(),
+                    settled: None,
                 }
             }
             Checker::Rdf(checker) => {
@@ -219,6 +230,8 @@ impl Checker {
                     absolute: checked.absolute,
                     statements: checked.statements,
                     iris: checked.iris,
+                    repairs: checked.repairs,
+                    settled: checked.settled,
                 }
             }
         }
@@ -272,8 +285,33 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         .flatten()
         .any(|s| matches!(s, Syntax::Turtle | Syntax::TriG));
     let jobs = if in_order { 1 } else { jobs };
+    let mut fix = match (&args.fix, &syntaxes) {
+        (None, _) => None,
+        (Some(_), Some(_)) if files.len() == 1 => {
+            match args.fix.as_deref().map(FixWriter::create).transpose() {
+                Ok(fix) => fix,
+                Err(e) => {
+                    report::complain(args.fix.as_deref(), &e);
+                    return Ok(Status::Error);
+                }
+            }
+        }
+        (Some(_), _) => {
+            report::complain(
+                Some("--fix"),
+                &"--fix rewrites one RDF document: give one FILE (or standard input) of N-Triples, N-Quads, Turtle or TriG",
+            );
+            return Ok(Status::Error);
+        }
+    };
     let checker = || match &syntaxes {
-        Some(syntaxes) => Checker::Rdf(rdf::Checker::new(syntaxes.clone(), base.clone(), lint, json)),
+        Some(syntaxes) => Checker::Rdf(rdf::Checker::new(
+            syntaxes.clone(),
+            base.clone(),
+            lint,
+            json,
+            fix.is_some(),
+        )),
         None => Checker::Lines {
             target: symbol,
             lint,
@@ -315,7 +353,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
     let mut next = 0;
     // The file of the last block reported, and how many of its lines came before the next one.
-    let (mut file_of_lines, mut lines_before) = (usize::MAX, 0usize);
+    let (mut file_of_lines, mut lines_before, mut bytes_before) = (usize::MAX, 0usize, 0usize);
     // On an error (the reader of standard output went away) this returns at once: the threads
     // end with the process.
     'reading: for done in done_rx {
@@ -327,6 +365,8 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             absolute,
             statements,
             iris,
+            repairs,
+            settled,
         }) = waiting.remove(&next)
         {
             next += 1;
@@ -348,8 +388,23 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 }
             };
             if work.file != file_of_lines {
-                (file_of_lines, lines_before) = (work.file, 0);
+                (file_of_lines, lines_before, bytes_before) = (work.file, 0, 0);
             }
+            if let Some(fix) = &mut fix {
+                let shift = if absolute { 0 } else { bytes_before };
+                let repairs = repairs
+                    .into_iter()
+                    .map(|r| Repair {
+                        offset: r.offset + shift,
+                        ..r
+                    })
+                    .collect();
+                if let Err(e) = fix.block(block.bytes(), repairs, settled) {
+                    progress.suspend(|| report::complain(args.fix.as_deref(), &e));
+                    return Ok(Status::Error);
+                }
+            }
+            bytes_before += block.len;
             lines += block_lines;
             tally.statements += statements;
             tally.iris += iris;
@@ -422,6 +477,12 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
     }
     progress.finish_and_clear();
+    if let Some(fix) = fix {
+        if let Err(e) = fix.finish() {
+            report::complain(args.fix.as_deref(), &e);
+            status = Status::Error;
+        }
+    }
     let failed = errors > 0 || (args.deny_warnings && warnings > 0);
     if failed {
         status = status.max(Status::Invalid);

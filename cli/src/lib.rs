@@ -12,6 +12,7 @@ mod component;
 mod decompress;
 pub mod escape;
 mod finding;
+mod fix;
 mod input;
 pub mod lines;
 pub mod lint;

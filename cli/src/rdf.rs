@@ -14,6 +14,7 @@ use serde_json::{json, Map, Value};
 use crate::blocks::Work;
 use crate::decompress::Compression;
 use crate::finding::Finding;
+use crate::fix::Repair;
 use crate::lines::{decode, Origin};
 use crate::report;
 
@@ -77,23 +78,30 @@ fn syntax_of_name(name: &str) -> Option<Syntax> {
 }
 
 /// A block checked: how many lines it has, the statements and IRIs it completed, and its
-/// findings in document order, numbered in the block (from 1) or, with `absolute`, in the file.
+/// findings in document order, numbered in the block (from 1) or, with `absolute`, in the file;
+/// with --fix, the repairs (offsets in the block, or with `absolute` in the file) and the file
+/// offset before which no repair can come any more (`None`: the whole block).
 pub struct Checked {
     pub lines: usize,
     pub statements: u64,
     pub iris: u64,
     pub findings: Vec<Finding>,
     pub absolute: bool,
+    pub repairs: Vec<Repair>,
+    pub settled: Option<usize>,
 }
 
 /// A Turtle or TriG document being read: its statements run over blocks, so the scanner keeps
 /// its prefixes and base, and the text of a statement not yet complete waits in `carry`, whose
-/// first line is line number `line` of the file.
+/// first line is line number `line` of the file and first byte byte `offset` of it, as long as
+/// the document is UTF-8 (`lossy` once it is not: its offsets are then those of the text read).
 struct Document {
     file: usize,
     scanner: Scanner,
     carry: String,
     line: usize,
+    offset: usize,
+    lossy: bool,
 }
 
 /// A worker's checker of RDF blocks. N-Triples and N-Quads blocks are checked each on its own
@@ -103,16 +111,18 @@ pub struct Checker {
     base: Option<Iri<String>>,
     lint: bool,
     json: bool,
+    fix: bool,
     document: Option<Document>,
 }
 
 impl Checker {
-    pub fn new(syntaxes: Vec<Syntax>, base: Option<Iri<String>>, lint: bool, json: bool) -> Self {
+    pub fn new(syntaxes: Vec<Syntax>, base: Option<Iri<String>>, lint: bool, json: bool, fix: bool) -> Self {
         Checker {
             syntaxes,
             base,
             lint,
             json,
+            fix,
             document: None,
         }
     }
@@ -132,6 +142,8 @@ impl Checker {
             iris: 0,
             findings: Vec::new(),
             absolute: false,
+            repairs: Vec::new(),
+            settled: None,
         };
         let block = match &work.item {
             Ok(block) => block.bytes(),
@@ -151,11 +163,14 @@ impl Checker {
                 let mut scanner = self.scanner(syntax);
                 let mut place = Place::new(&text, 1);
                 let mut events = Vec::new();
+                // Text that is not UTF-8 is not written back changed: its bytes are not the text's.
+                let mut repairs = (self.fix && not_utf8.is_empty()).then(Vec::new);
                 scanner.scan(&text, true, &mut |event| {
-                    events.push(self.finding(event, &mut checked.iris))
+                    events.push(self.finding(event, &mut checked.iris, &text, &mut repairs))
                 });
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = scanner.statements();
+                checked.repairs = repairs.unwrap_or_default();
             }
             Syntax::Turtle | Syntax::TriG => {
                 checked.absolute = true;
@@ -166,9 +181,12 @@ impl Checker {
                         scanner: self.scanner(syntax),
                         carry: String::new(),
                         line: 1,
+                        offset: 0,
+                        lossy: false,
                     },
                 };
                 let (text, not_utf8) = utf8(block);
+                document.lossy |= !not_utf8.is_empty();
                 let shift = document.carry.len();
                 document.carry.push_str(&text);
                 let not_utf8 = not_utf8
@@ -177,14 +195,23 @@ impl Checker {
                     .collect();
                 let before = document.scanner.statements();
                 let mut events = Vec::new();
+                let mut repairs = (self.fix && !document.lossy).then(Vec::new);
                 let Document { scanner, carry, .. } = &mut document;
+                let carry: &str = carry;
                 let used = scanner.scan(carry, work.last, &mut |event| {
-                    events.push(self.finding(event, &mut checked.iris))
+                    events.push(self.finding(event, &mut checked.iris, carry, &mut repairs))
                 });
                 let mut place = Place::new(&document.carry, document.line);
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = document.scanner.statements() - before;
+                checked.repairs = repairs.unwrap_or_default();
+                for repair in &mut checked.repairs {
+                    repair.offset += document.offset;
+                }
                 document.line += memchr::memchr_iter(b'\n', &document.carry.as_bytes()[..used]).count();
+                document.offset += used;
+                // Once the text is not the file's bytes, no repair comes: all of it is settled.
+                checked.settled = (!document.lossy).then_some(document.offset);
                 document.carry.drain(..used);
                 if !work.last {
                     self.document = Some(document);
@@ -195,8 +222,15 @@ impl Checker {
     }
 
     /// What one event of the scanner gives: the findings (without their line yet) at their
-    /// byte offsets in the scanned text.
-    fn finding(&self, event: Event<'_>, iris: &mut u64) -> Vec<(usize, Finding)> {
+    /// byte offsets in the scanned `text`; with `repairs` (--fix), an invalid IRI's repair,
+    /// said in its finding.
+    fn finding(
+        &self,
+        event: Event<'_>,
+        iris: &mut u64,
+        text: &str,
+        repairs: &mut Option<Vec<Repair>>,
+    ) -> Vec<(usize, Finding)> {
         match event {
             Event::Broken(broken) => {
                 let message = format!("statement skipped, not RDF: {}", broken.message());
@@ -215,8 +249,26 @@ impl Checker {
                     let mut finding =
                         Finding::new(0, 0, "syntax", Severity::Error, report::error_line(error));
                     (finding.component, finding.rule) = (component, error.rule());
+                    let mut extra = term_json(Some(&found), component, error.rule(), None);
+                    if self.fix {
+                        let repair = repairs.as_mut().and_then(|all| {
+                            let text = found.repair(text)?;
+                            let span = found.span();
+                            all.push(Repair {
+                                offset: span.start,
+                                len: span.len(),
+                                text: text.clone(),
+                            });
+                            Some(text)
+                        });
+                        finding.message.push_str(match repair {
+                            Some(_) => "; repaired by --fix",
+                            None => "; --fix cannot repair it, left as it was",
+                        });
+                        extra.insert("repair".into(), json!(repair));
+                    }
                     if self.json {
-                        finding.extra = Some(term_json(Some(&found), component, error.rule(), None));
+                        finding.extra = Some(extra);
                         finding.error = Some(report::error_json(error));
                     }
                     return vec![(found.source_offset(error.byte_offset()), finding)];

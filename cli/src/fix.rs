@@ -1,0 +1,91 @@
+//! `iri check --fix OUT`: the document written again with its repaired IRIs in place, every
+//! other byte as it was read (decompressed), to OUT (compressed again by OUT's extension).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+
+use crate::decompress::Compression;
+
+/// A repair: the bytes `offset..offset + len` of the file (as read, decompressed), and what
+/// is written in their place.
+pub struct Repair {
+    pub offset: usize,
+    pub len: usize,
+    pub text: String,
+}
+
+/// The output of --fix, written as the blocks are reported: bytes are held back while a repair
+/// may still come for them (a Turtle statement not yet complete).
+pub struct FixWriter {
+    out: Box<dyn Write>,
+    /// The bytes read and not yet written, from file offset `start`.
+    pending: Vec<u8>,
+    start: usize,
+    /// The repairs in `pending`, in order.
+    repairs: Vec<Repair>,
+}
+
+impl FixWriter {
+    /// Creates OUT; `.gz`, `.bz2`, `.zst` or `.xz` at its end compresses what is written.
+    pub fn create(path: &str) -> io::Result<Self> {
+        let file = BufWriter::with_capacity(1 << 16, File::create(path)?);
+        let out: Box<dyn Write> = match Compression::of_name(path) {
+            Some((Compression::Gzip, _)) => Box::new(flate2::write::GzEncoder::new(
+                file,
+                flate2::Compression::default(),
+            )),
+            Some((Compression::Bzip2, _)) => {
+                Box::new(bzip2::write::BzEncoder::new(file, bzip2::Compression::default()))
+            }
+            Some((Compression::Zstd, _)) => {
+                Box::new(zstd::stream::write::Encoder::new(file, 0)?.auto_finish())
+            }
+            Some((Compression::Xz, _)) => Box::new(liblzma::write::XzEncoder::new(file, 6)),
+            None => Box::new(file),
+        };
+        Ok(FixWriter {
+            out,
+            pending: Vec::new(),
+            start: 0,
+            repairs: Vec::new(),
+        })
+    }
+
+    /// Takes the next block's bytes and the repairs found with it (file offsets, in order, at
+    /// or after what was written), and writes what is final: the bytes before `settled` (a
+    /// file offset), or all of them.
+    pub fn block(&mut self, bytes: &[u8], repairs: Vec<Repair>, settled: Option<usize>) -> io::Result<()> {
+        self.pending.extend_from_slice(bytes);
+        self.repairs.extend(repairs);
+        let end = self.start + self.pending.len();
+        self.write_to(settled.unwrap_or(end).min(end))
+    }
+
+    /// Writes the pending bytes before file offset `to`, with their repairs.
+    fn write_to(&mut self, to: usize) -> io::Result<()> {
+        let mut at = self.start;
+        let mut done = 0;
+        for repair in self.repairs.iter().take_while(|r| r.offset + r.len <= to) {
+            if repair.offset >= at {
+                self.out
+                    .write_all(&self.pending[at - self.start..repair.offset - self.start])?;
+                self.out.write_all(repair.text.as_bytes())?;
+                at = repair.offset + repair.len;
+            }
+            done += 1;
+        }
+        self.repairs.drain(..done);
+        self.out
+            .write_all(&self.pending[at - self.start..to - self.start])?;
+        self.pending.drain(..to - self.start);
+        self.start = to;
+        Ok(())
+    }
+
+    /// Writes what is left and ends the output (the compressed stream's end included).
+    pub fn finish(mut self) -> io::Result<()> {
+        let end = self.start + self.pending.len();
+        self.write_to(end)?;
+        self.out.flush()
+    }
+}
