@@ -1,4 +1,4 @@
-//! The benchmark inputs are in the repository (benches/data, gzip-compressed; see its
+//! The benchmark inputs are in the repository (benches/data, gzip- or bzip2-compressed; see its
 //! SOURCES.md), whole, and the benchmarks read them there and nowhere else, so that
 //! BENCHMARKS.md's commands work on a clone with nothing beside it. `cargo test` does not run
 //! the benchmarks; this checks what they read.
@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 /// Each input of benches/data: its file, its lines and how many of them have a non-ASCII
 /// character, as benches/data/SOURCES.md gives them (from the corpus's SOURCES.md: the first
 /// 100,000 unique IRIs of the de-dnb link set, 8,182 of them non-ASCII; 95,437 non-ASCII IRIs;
-/// a header and 10,000 pairs).
-const INPUTS: [(&str, usize, Option<usize>); 3] = [
+/// a header and 10,000 pairs; the de-dnb link set itself, one triple a line: 381,058 triples,
+/// of which 64,578 hold a non-ASCII character).
+const INPUTS: [(&str, usize, Option<usize>); 4] = [
     ("iris-mixed-100k.txt.gz", 100_000, Some(8_182)),
     ("iris-nonascii.txt.gz", 95_437, Some(95_437)),
     ("relative_urls_cc_10k.csv.gz", 1 + 10_000, None),
+    ("dbpedia-de-dnb-wikidata-links.nt.bz2", 381_058, Some(64_578)),
 ];
 
 fn root() -> &'static Path {
@@ -34,20 +36,23 @@ fn files(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     found
 }
 
-/// The text of a gzip file.
-fn gunzip(path: &Path) -> String {
+/// The text of a gzip or bzip2 file (by its extension).
+fn unpack(path: &Path) -> String {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let read = if path.extension().is_some_and(|x| x == "bz2") {
+        bzip2::read::MultiBzDecoder::new(file).read_to_string(&mut text)
+    } else {
+        flate2::read::GzDecoder::new(file).read_to_string(&mut text)
+    };
+    read.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text
 }
 
 #[test]
 fn every_input_is_there_whole() {
     for (name, lines, non_ascii) in INPUTS {
-        let text = gunzip(&root().join("benches/data").join(name));
+        let text = unpack(&root().join("benches/data").join(name));
         assert!(
             text.ends_with('\n') && !text.contains('\r'),
             "{name}: one line a LF"
@@ -58,6 +63,15 @@ fn every_input_is_there_whole() {
                 text.lines().filter(|l| !l.is_ascii()).count(),
                 non_ascii,
                 "{name}"
+            );
+        }
+        if name.ends_with(".nt.bz2") {
+            // One triple a line, each of three IRIs and a final " ." (N-Triples, RDF 1.1 §2.1):
+            // benches/rdf.sh counts the triples as lines.
+            assert!(
+                text.lines()
+                    .all(|l| l.starts_with('<') && l.ends_with("> .") && l.matches("> <").count() == 2),
+                "{name}: <s> <p> <o> . a line"
             );
         }
         if name.ends_with(".csv.gz") {
@@ -73,7 +87,7 @@ fn every_input_is_there_whole() {
         }
     }
     // Nothing else in benches/data: a new input comes with its line above and its SOURCES.md row.
-    let mut present: Vec<String> = files(&root().join("benches"), &[".gz"])
+    let mut present: Vec<String> = files(&root().join("benches"), &[".gz", ".bz2"])
         .iter()
         .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
         .collect();
@@ -91,7 +105,8 @@ fn every_input_is_there_whole() {
 }
 
 /// Every corpus file a benchmark or bench script names (`iris-nonascii.txt`,
-/// `relative_urls_cc_10k.csv.gz`, …) is one of `INPUTS`.
+/// `relative_urls_cc_10k.csv.gz`, an N-Triples dump with or without `.bz2`, …) is one of
+/// `INPUTS`.
 #[test]
 fn the_benches_name_only_inputs_that_are_there() {
     let mut sources = files(&root().join("benches"), &[".rs", ".sh"]);
@@ -102,15 +117,20 @@ fn the_benches_name_only_inputs_that_are_there() {
         let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || "._-".contains(c)));
         for word in words {
             let word = word.strip_suffix(".gz").unwrap_or(word);
-            if word.ends_with(".txt") || word.ends_with(".csv") {
-                let name = format!("{word}.gz");
-                assert!(
-                    INPUTS.iter().any(|(input, ..)| *input == name),
-                    "{} names {word}, which is not in benches/data",
-                    path.display()
-                );
-                named += 1;
-            }
+            let word = word.strip_suffix(".bz2").unwrap_or(word);
+            let name = if word.ends_with(".txt") || word.ends_with(".csv") {
+                format!("{word}.gz")
+            } else if word.ends_with(".nt") {
+                format!("{word}.bz2")
+            } else {
+                continue;
+            };
+            assert!(
+                INPUTS.iter().any(|(input, ..)| *input == name),
+                "{} names {word}, which is not in benches/data",
+                path.display()
+            );
+            named += 1;
         }
     }
     assert!(named >= 10, "the benches name their inputs ({named} names found)");
