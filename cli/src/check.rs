@@ -28,12 +28,15 @@ use crate::lines::{decode, Origin, STDIN};
 use crate::rdf::{self, Format, Tally};
 use crate::report::{self, Out, Status};
 
-/// Check files of IRIs, one per line, and report every invalid line.
+/// Check files of IRIs, one per line, or every IRI of RDF dumps (N-Triples, N-Quads, Turtle,
+/// TriG), and report every invalid one.
 ///
 /// Prints `FILE:LINE:COLUMN: message` on standard output for each invalid line (COLUMN counts
 /// characters from 1; FILE is `<stdin>` for standard input), and a summary on standard error;
 /// valid lines print nothing. A blank line is the empty string, a valid IRI-reference (RFC 3986
-/// §4.2) but not an IRI. Files are read as a stream, in blocks
+/// §4.2) but not an IRI. Files whose names end in .gz, .bz2, .zst or .xz are decompressed while
+/// they are read (standard input when it starts with the magic number of one of them). Files
+/// are read as a stream, in blocks
 /// of lines that --jobs worker threads check while the next ones are read; the report keeps
 /// the input order and memory stays bounded whatever the size of the files. When standard
 /// error is a terminal, a progress bar on it shows how much has been checked (report lines
@@ -46,7 +49,26 @@ use crate::report::{self, Out, Status};
     iri check --lint --jobs 0 iris.txt      # also the checks of iri lint, counted per code\n  \
     iri check --rule IPv6address addresses.txt   # any ABNF rule, the whole line anchored to it\n  \
     iri check --rule ipath-abempty paths.txt\n  \
-    some-command | iri check --kind iri\n\n\
+    some-command | iri check --kind iri\n  \
+    iri check dump.nt.bz2                   # every IRI of an RDF dump, the syntax from its name\n  \
+    iri check --format ttl --base http://example.org/ --json data.ttl\n  \
+    iri check --fix repaired.nt.gz --max-errors 1000 dump.nt.gz\n\n\
+    RDF dumps (--format, or files named *.nt, *.nq, *.ttl, *.trig, maybe compressed): every IRI \
+    of every statement is checked, where it is written: subjects, predicates, objects, datatypes, \
+    graph names, and in Turtle and TriG the @prefix/PREFIX and @base/BASE IRIs and each prefixed \
+    name once expanded. Escapes (\\uXXXX, \\UXXXXXXXX) are decoded first; one that gives a \
+    surrogate or a character an IRI does not allow is an error at its backslash. N-Triples and \
+    N-Quads IRIs are checked as IRI (absolute, RDF 1.1); Turtle and TriG ones as IRI-reference, \
+    then resolved (RFC 3986 §5.2) against the base in scope (@base/BASE, else --base; with \
+    neither, a relative reference is checked as written). A term runs from \"<\" to the next \
+    \">\" of its line, so a space, \"{\" or \"|\" in it is the IRI error it is. Literals, language \
+    tags, blank nodes and comments are never read as IRIs. A statement that is not RDF (a missing \
+    \".\", a literal not closed) is reported once, code rdf-syntax, and skipped; the check goes \
+    on. COLUMN is the character of the line at fault: the first one no valid continuation \
+    allows, the backslash of an escape, the closing \">\" of an IRI that ends too early. The \
+    summary counts statements, IRIs, invalid IRIs by component and by rule, and codes, each \
+    with its first places. Exit status: 0 clean, 1 invalid IRIs, broken statements or lint \
+    errors (warnings only with --deny-warnings), 2 a usage or I/O error.\n\n\
     --rule takes the name of any rule of RFC 3987 §2.2 or of the RFC 3986 rules it reuses, as the \
     RFC spells it (ihost, ireg-name, IP-literal, IPv6address, dec-octet, isegment-nz-nc, iquery, \
     ucschar, pct-encoded, ...; case-insensitive, \"_\" for \"-\" accepted). It checks the grammar \
@@ -57,7 +79,14 @@ use crate::report::{self, Out, Status};
     where code is syntax for a line that does not match (with the parse error's object as \
     \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}) or a \
     code of iri lint; then one summary object, in place of the summary on standard error:\n  \
-    {\"summary\": {\"lines\", \"checked_as\", \"invalid\", \"counts\": {CODE: N, ...}}}")]
+    {\"summary\": {\"lines\", \"checked_as\", \"invalid\", \"counts\": {CODE: N, ...}}}\n\
+    For RDF dumps each finding also has \"component\" and \"rule\" (of an invalid IRI), \"role\" \
+    (subject, predicate, object, datatype, graph, prefix, base), \"iri\" (the term decoded, a \
+    prefixed name expanded; the error object's offsets count in it) and with --fix \"repair\" \
+    (the term as written to OUT, or null); the summary is:\n  \
+    {\"summary\": {\"syntax\", \"statements\", \"iris\", \"invalid\", \"broken_statements\", \
+    \"invalid_by_component\", \"invalid_by_rule\", \"codes\": {NAME: {\"count\", \"examples\": \
+    [{\"file\", \"line\", \"column\"}]}}, \"stopped_after_errors\"}}")]
 pub struct CheckArgs {
     /// The ABNF start symbol every line must match.
     #[arg(long, value_enum, default_value_t = Kind::IriReference)]
