@@ -228,7 +228,7 @@ struct Done {
 /// What a worker checks blocks with: lines against a target, or RDF documents.
 enum Checker {
     Lines { target: Target, lint: bool, json: bool },
-    Rdf(rdf::Checker),
+    Rdf(Box<rdf::Checker>),
 }
 
 impl Checker {
@@ -334,13 +334,13 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
         }
     };
     let checker = || match &syntaxes {
-        Some(syntaxes) => Checker::Rdf(rdf::Checker::new(
+        Some(syntaxes) => Checker::Rdf(Box::new(rdf::Checker::new(
             syntaxes.clone(),
             base.clone(),
             lint,
             json,
             fix.is_some(),
-        )),
+        ))),
         None => Checker::Lines {
             target: symbol,
             lint,

@@ -1,7 +1,7 @@
 //! N-Triples and N-Quads (RDF 1.1 N-Triples §2, N-Quads §2): one statement a line, each term
 //! an `IRIREF`, a blank node or (objects) a literal, then `.`.
 
-use super::term::{iriref, Broken, Role};
+use super::term::{iriref, string_escape, Broken, Role};
 use super::{Event, Syntax};
 use crate::printable;
 
@@ -195,7 +195,7 @@ impl<'a> Line<'a> {
     }
 
     /// `STRING_LITERAL_QUOTE ::= '"' ([^#x22#x5C#xA#xD] | ECHAR | UCHAR)* '"'`: up to the first
-    /// `"` that no backslash escapes.
+    /// `"` that no backslash escapes; a backslash that is no escape breaks the statement.
     fn literal(&mut self) -> Result<(), Broken> {
         let bytes = &self.text.as_bytes()[..self.stop];
         let mut at = self.at + 1;
@@ -205,11 +205,16 @@ impl<'a> Line<'a> {
                     self.at = at + n + 1;
                     return Ok(());
                 }
-                Some(n) => at += n + 2,
+                Some(n) => match string_escape(bytes, at + n) {
+                    Some(len) => at += n + len,
+                    None => {
+                        return Err(Broken::new(
+                            at + n,
+                            "a backslash in a literal starts an escape: \\t, \\b, \\n, \\r, \\f, \\\", \\', \\\\, \\uXXXX or \\UXXXXXXXX (ECHAR, UCHAR, N-Triples §2.3)",
+                        ))
+                    }
+                },
                 None => break,
-            }
-            if at >= bytes.len() {
-                break;
             }
         }
         Err(Broken::new(self.at, "the literal that '\"' opens here is not closed on its line (STRING_LITERAL_QUOTE, N-Triples §2.3)"))
@@ -306,6 +311,14 @@ mod tests {
         assert_eq!(got[1], (39 + 26, "broken".to_string()));
         assert_eq!(got[2].1, "subject path");
         assert_eq!(got.len(), 3);
+    }
+
+    #[test]
+    fn a_backslash_in_a_literal_must_start_an_escape() {
+        // `"a\zb"`: "\z" is no ECHAR, broken at its backslash (byte 28: the literal's quote is
+        // byte 26). `"\u00e9\t\""` holds three escapes and is fine.
+        let text = "<http://a/s> <http://a/p> \"a\\zb\" .\n<http://a/s> <http://a/p> \"\\u00e9\\t\\\"\" .\n";
+        assert_eq!(events(Syntax::NTriples, text), [(28, "broken".to_string())]);
     }
 
     #[test]

@@ -229,6 +229,22 @@ pub(crate) fn unescape(written: &str, at: usize, surrogates: &mut Vec<(usize, u1
     (decoded, pieces)
 }
 
+/// The length of the escape of a string literal at `at` of `bytes` (a backslash): `ECHAR`
+/// (`\t`, `\b`, `\n`, `\r`, `\f`, `\"`, `\'`, `\\`) or `UCHAR` (`\uXXXX`, `\UXXXXXXXX`), RDF 1.1
+/// N-Triples §2.3 and Turtle §6.4; `None` when it is neither.
+pub(crate) fn string_escape(bytes: &[u8], at: usize) -> Option<usize> {
+    let hex = |digits: usize| {
+        let run = bytes.get(at + 2..at + 2 + digits)?;
+        run.iter().all(u8::is_ascii_hexdigit).then_some(2 + digits)
+    };
+    match bytes.get(at + 1)? {
+        b't' | b'b' | b'n' | b'r' | b'f' | b'"' | b'\'' | b'\\' => Some(2),
+        b'u' => hex(4),
+        b'U' => hex(8),
+        _ => None,
+    }
+}
+
 /// Whether `iri` matches `symbol`, and if not why: an error at a U+FFFD that an escape of a
 /// surrogate decoded to names the surrogate ([`ParseError::at_lone_surrogate`]).
 pub(crate) fn check(iri: &str, symbol: StartSymbol, surrogates: &[(usize, u16)]) -> Option<ParseError> {
