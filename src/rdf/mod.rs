@@ -23,9 +23,11 @@
 //! `\`), but a term that holds one is still plainly a term: it runs from `<` to the next `>` on
 //! its line, and such a character is the IRI error it is, at its place, not a broken statement.
 
+mod lex;
 mod ntriples;
 mod repair;
 mod term;
+mod turtle;
 
 pub use term::{Broken, Found, Role};
 
@@ -120,6 +122,8 @@ pub struct Scanner {
     base: Option<Iri<String>>,
     /// How many statements were read.
     statements: u64,
+    /// The prefixes declared so far, and whether a TriG graph is open (Turtle, TriG).
+    turtle: turtle::Context,
 }
 
 impl Scanner {
@@ -129,6 +133,7 @@ impl Scanner {
             syntax,
             base: None,
             statements: 0,
+            turtle: turtle::Context::default(),
         }
     }
 
@@ -163,10 +168,7 @@ impl Scanner {
                 self.statements += statements;
                 used
             }
-            Syntax::Turtle | Syntax::TriG => {
-                let _ = &self.base;
-                todo!("Turtle and TriG")
-            }
+            Syntax::Turtle | Syntax::TriG => turtle::scan(self, text, last, each),
         }
     }
 }
