@@ -506,3 +506,23 @@ fn the_sample_documents_give_what_they_hold() {
         ]
     );
 }
+
+#[test]
+fn a_prefixed_name_is_repaired_where_it_is_written() {
+    // Found::repair writes the name again: the prefix as written, the character at fault
+    // encoded. "ex:a\#b" against "http://ex/#": the second "#" (its escape "\#") becomes
+    // "%23"; "ex:%zz": the "%" that no two hex digits follow becomes "%25".
+    let text = "@prefix ex: <http://ex/#> .\nex:a\\#b ex:p ex:%zz .\n";
+    let mut repairs = Vec::new();
+    Scanner::new(Syntax::Turtle).scan(text, true, &mut |event| {
+        if let Event::Iri(found) = event {
+            if found.error().is_some() {
+                repairs.push(found.repair(text));
+            }
+        }
+    });
+    assert_eq!(
+        repairs,
+        [Some("ex:a%23b".to_string()), Some("ex:%25zz".to_string())]
+    );
+}
