@@ -22,10 +22,34 @@
 //! grammars forbid some characters in an `IRIREF` (space, `<`, `"`, `{`, `}`, `|`, `^`, `` ` ``,
 //! `\`), but a term that holds one is still plainly a term: it runs from `<` to the next `>` on
 //! its line, and such a character is the IRI error it is, at its place, not a broken statement.
+//!
+//! In Turtle and TriG (Turtle §6.3):
+//!
+//! - `@base <x>`/`BASE <x>`: the base becomes `x` resolved against the base before it; if `x` is
+//!   not an `IRI-reference` (its error reported), or relative with no base before it, the
+//!   document has no base from there on, and relative references are checked as written;
+//! - `@prefix p: <x>`/`PREFIX p: <x>`: `p:` stands for `x`, resolved if there is a base. Its
+//!   names are checked as `IRI`s; if `x` is relative and there is no base, as
+//!   `IRI-references`, like `x` itself; if `x` is not an `IRI-reference`, not at all (its error
+//!   is reported once, at the declaration, and its names are not reported). A name whose
+//!   prefix is not declared breaks its statement (Turtle §6.3). In a prefixed name's
+//!   [`Found::source_offset`], every byte of the prefix's IRI is at the name's first byte, and
+//!   a character of the local name written with `\` at its `\`;
+//! - roles: a subject, a verb (`predicate`) and an object as they stand in the grammar, also
+//!   in a blank node's property list `[ … ]`; the members of a collection `( … )` are objects
+//!   (of `rdf:first`, Turtle §7.2), wherever the collection stands; a TriG graph's label is a
+//!   [`Role::Graph`];
+//! - a statement that is not RDF is reported once and skipped, from the token where it goes
+//!   wrong, to the first `.` after it that no `[`, `(` or `{` opened after it encloses (in a
+//!   TriG graph, or to the `}` that closes the graph), or to the `}` that closes a `{` opened
+//!   after it. Its IRIs before that token are reported; the ones after it are not read. A
+//!   statement nesting `[` and `(` more than 128 deep is broken too.
 
+mod lex;
 mod ntriples;
 mod repair;
 mod term;
+mod turtle;
 
 pub use term::{Broken, Found, Role};
 
@@ -120,6 +144,8 @@ pub struct Scanner {
     base: Option<Iri<String>>,
     /// How many statements were read.
     statements: u64,
+    /// The prefixes declared so far, and whether a TriG graph is open (Turtle, TriG).
+    turtle: turtle::Context,
 }
 
 impl Scanner {
@@ -129,6 +155,7 @@ impl Scanner {
             syntax,
             base: None,
             statements: 0,
+            turtle: turtle::Context::default(),
         }
     }
 
@@ -146,7 +173,7 @@ impl Scanner {
 
     /// How many statements were read so far, broken ones included: in N-Triples and N-Quads
     /// the lines that hold one, in Turtle and TriG the directives, the triples statements and
-    /// the graphs.
+    /// the graphs (a TriG graph counts once, at its `{`, and each triples statement in it).
     pub fn statements(&self) -> u64 {
         self.statements
     }
@@ -156,6 +183,31 @@ impl Scanner {
     /// `text` it read: the caller gives the rest again, followed by more, at the next call.
     /// With `last`, `text` ends the document and is read to its end (a statement it cuts short
     /// is broken). Byte offsets in events count from the start of `text`.
+    ///
+    /// Turtle and TriG statements may span lines; a statement is given out once it is whole,
+    /// so that a statement `text` cuts short gives its events (once) at the next call:
+    ///
+    /// ```
+    /// use rfc3987::rdf::{Event, Scanner, Syntax};
+    ///
+    /// let mut scanner = Scanner::new(Syntax::Turtle);
+    /// let mut iris = Vec::new();
+    /// let mut each = |event: Event<'_>| {
+    ///     if let Event::Iri(found) = event {
+    ///         let resolved = found.resolved().map(|r| r.to_string());
+    ///         iris.push(resolved.unwrap_or_else(|| found.iri().to_string()));
+    ///     }
+    /// };
+    /// let text = "@base <http://a/b/> .\n@prefix ex: <http://ex/> .\n<c> ex:p '''x\nex:q";
+    /// let used = scanner.scan(text, false, &mut each);
+    /// // The third statement is cut short in its string: the two directives are read, to the
+    /// // "." of the second (21 bytes, "\n", 26 bytes): what follows is given again.
+    /// assert_eq!(used, 48);
+    /// let rest = format!("{}''' .\n", &text[used..]);
+    /// assert_eq!(scanner.scan(&rest, true, &mut each), rest.len());
+    /// // "c" resolved against the base, "ex:p" expanded; "ex:q" is in the long string.
+    /// assert_eq!(iris, ["http://a/b/", "http://ex/", "http://a/b/c", "http://ex/p"]);
+    /// ```
     pub fn scan(&mut self, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> usize {
         match self.syntax {
             Syntax::NTriples | Syntax::NQuads => {
@@ -163,10 +215,7 @@ impl Scanner {
                 self.statements += statements;
                 used
             }
-            Syntax::Turtle | Syntax::TriG => {
-                let _ = &self.base;
-                todo!("Turtle and TriG")
-            }
+            Syntax::Turtle | Syntax::TriG => turtle::scan(self, text, last, each),
         }
     }
 }

@@ -5,7 +5,7 @@
 use alloc::borrow::Cow;
 use core::ops::Range;
 
-use crate::{validate, ParseError, StartSymbol};
+use crate::{validate, Iri, ParseError, StartSymbol};
 
 /// Where an IRI stands in a statement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +61,9 @@ pub struct Found<'a> {
     pub(crate) start: usize,
     /// The runs written otherwise, in order.
     pub(crate) pieces: Vec<Piece>,
+    /// What a relative reference resolves to against the base in scope (Turtle, TriG); boxed,
+    /// for most terms have none.
+    pub(crate) resolved: Option<Box<Iri<String>>>,
 }
 
 impl<'a> Found<'a> {
@@ -78,6 +81,14 @@ impl<'a> Found<'a> {
     /// reference of Turtle or TriG is given as written (decoded), not resolved.
     pub fn iri(&self) -> &str {
         &self.iri
+    }
+
+    /// The IRI that [`Found::iri`], a valid relative reference of Turtle or TriG, resolves to
+    /// against the base in scope (Turtle §6.3; RFC 3986 §5.2, which RFC 3987 §6.5 applies to
+    /// IRIs). `None` for an IRI with a scheme, an invalid reference, a prefixed name, a term of
+    /// N-Triples or N-Quads, and where the document has no base.
+    pub fn resolved(&self) -> Option<&Iri<String>> {
+        self.resolved.as_deref()
     }
 
     /// The start symbol [`Found::iri`] was checked against.
@@ -166,6 +177,7 @@ pub(crate) fn iriref(
         error: None,
         start: content,
         pieces: Vec::new(),
+        resolved: None,
     };
     let mut surrogates = Vec::new();
     if memchr::memchr(b'\\', written.as_bytes()).is_some() {
