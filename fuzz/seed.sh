@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 corpus=../tests/data/corpus
-for target in parse scanner_vs_grammar abnf normalize mapping resolve differential render; do mkdir -p "corpus/$target"; done
+for target in parse scanner_vs_grammar abnf normalize mapping resolve differential render rdf; do mkdir -p "corpus/$target"; done
 i=0
 seed() { # seed TEXT TARGETS...
   local text=$1; shift
@@ -31,5 +31,14 @@ while IFS=$'\t' read -r base reference _; do seed "$base"$'\n'"$reference" resol
 for text in $'http://a/\e[31mred\e[0m' $'http://a/\e]0;title\a' $'http://a/\e]8;;http://evil/\e\\x\e]8;;\e\\' \
   $'http://a/safe\revil' $'http://a/\u202eb' $'http://a/x\u2067y?\u061c#\u2066' $'h\u200etp://a/' $'http://a/\xc2\x9b31m'; do
   seed "$text" render
+done
+# RDF documents (rdf): the first byte picks the syntax (its value mod 4: nt, nq, ttl, trig, the
+# order of rdf::Syntax::ALL) and where the document is cut in two (its value / 4, in 64ths).
+for file in ../tests/data/rdf-dirty/*.{nt,nq,ttl,trig} ../tests/data/rdf-tests/*/*.{nt,nq,ttl,trig}; do
+  case $file in *.nt) n=0 ;; *.nq) n=1 ;; *.ttl) n=2 ;; *.trig) n=3 ;; esac
+  for cut in 0 21 42 63; do
+    i=$((i + 1))
+    { printf "\\$(printf '%03o' $((n + 4 * cut)))"; cat "$file"; } > "corpus/rdf/seed-$i"
+  done
 done
 echo "seeded $i inputs"
