@@ -1,8 +1,8 @@
 //! N-Triples and N-Quads (RDF 1.1 N-Triples §2, N-Quads §2): one statement a line, each term
 //! an `IRIREF`, a blank node or (objects) a literal, then `.`.
 
+use super::syntax::{Event, Syntax};
 use super::term::{iriref, string_escape, Broken, Role};
-use super::{Event, Syntax};
 use crate::printable;
 
 /// Reads the whole lines of `text` (all of it when `last`), reports the events of each, and

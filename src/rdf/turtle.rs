@@ -12,8 +12,8 @@ use alloc::borrow::Cow;
 use std::collections::HashMap;
 
 use super::lex::{Keyword, Kind, Lexer, More, Token};
+use super::syntax::{Event, Syntax};
 use super::term::{check, iriref, Broken, Found, Piece, Role};
-use super::{Event, Scanner, Syntax};
 use crate::{printable, resolve, Iri, IriRef, StartSymbol};
 
 /// How deep `[` and `(` may nest in one statement; deeper, the statement is broken (the reader
@@ -33,8 +33,8 @@ pub(super) enum Namespace {
     Invalid,
 }
 
-/// The state a Turtle or TriG document carries from one statement to the next (the base is
-/// [`Scanner`]'s own).
+/// The state a Turtle or TriG document carries from one statement to the next, beside its base
+/// (the scanner's, which `with_base` may set).
 #[derive(Debug, Default)]
 pub(super) struct Context {
     prefixes: HashMap<String, Namespace>,
@@ -42,21 +42,27 @@ pub(super) struct Context {
     in_graph: bool,
 }
 
-/// Reads the complete statements at the start of `text`: see [`Scanner::scan`].
-pub(super) fn scan(scanner: &mut Scanner, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> usize {
+/// Reads the complete statements at the start of `text` (see `Scanner::scan`), with the base
+/// and the context they leave; how many bytes and statements it read.
+pub(super) fn scan(
+    syntax: Syntax,
+    base: &mut Option<Iri<String>>,
+    context: &mut Context,
+    text: &str,
+    last: bool,
+    each: &mut dyn FnMut(Event<'_>),
+) -> (usize, u64) {
     let mut reader = Reader {
         lexer: Lexer { text, last },
-        syntax: scanner.syntax,
-        base: &mut scanner.base,
-        context: &mut scanner.turtle,
+        syntax,
+        base,
+        context,
         at: 0,
         peeked: None,
         events: Vec::new(),
         depth: 0,
     };
-    let (used, statements) = reader.statements(each);
-    scanner.statements += statements;
-    used
+    reader.statements(each)
 }
 
 /// Why a statement stops being read: the text ends (not the document), or it is not RDF (and

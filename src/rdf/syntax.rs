@@ -1,0 +1,68 @@
+//! The RDF 1.1 syntaxes, and what reading one reports.
+
+use super::term::{Broken, Found};
+use crate::StartSymbol;
+
+/// The RDF 1.1 syntaxes a [`Scanner`](super::Scanner) reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Syntax {
+    /// RDF 1.1 N-Triples: one triple a line, absolute IRIs only.
+    NTriples,
+    /// RDF 1.1 N-Quads: N-Triples with an optional graph name.
+    NQuads,
+    /// RDF 1.1 Turtle: prefixes, a base, relative IRIs, abbreviations.
+    Turtle,
+    /// RDF 1.1 TriG: Turtle with named graphs.
+    TriG,
+}
+
+impl Syntax {
+    /// Every syntax, in the order of [`Syntax::extension`].
+    pub const ALL: [Syntax; 4] = [Syntax::NTriples, Syntax::NQuads, Syntax::Turtle, Syntax::TriG];
+
+    /// The file name extension the syntax's specification registers (`nt`, `nq`, `ttl`, `trig`).
+    pub fn extension(self) -> &'static str {
+        match self {
+            Syntax::NTriples => "nt",
+            Syntax::NQuads => "nq",
+            Syntax::Turtle => "ttl",
+            Syntax::TriG => "trig",
+        }
+    }
+
+    /// The syntax whose [`Syntax::extension`] is `extension` (ASCII case-insensitive).
+    pub fn from_extension(extension: &str) -> Option<Syntax> {
+        Syntax::ALL
+            .into_iter()
+            .find(|s| s.extension().eq_ignore_ascii_case(extension))
+    }
+
+    /// The syntax's name, as its specification spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Syntax::NTriples => "N-Triples",
+            Syntax::NQuads => "N-Quads",
+            Syntax::Turtle => "Turtle",
+            Syntax::TriG => "TriG",
+        }
+    }
+
+    /// The start symbol an `IRIREF` is checked against: `IRI` in N-Triples and N-Quads, whose
+    /// IRIs are absolute (RDF 1.1 N-Triples §2.1), `IRI-reference` in Turtle and TriG, which
+    /// resolve relative ones (Turtle §6.3).
+    pub fn iriref_symbol(self) -> StartSymbol {
+        match self {
+            Syntax::NTriples | Syntax::NQuads => StartSymbol::Iri,
+            Syntax::Turtle | Syntax::TriG => StartSymbol::IriReference,
+        }
+    }
+}
+
+/// What a [`Scanner`](super::Scanner) reports, in document order.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// An IRI, valid or not.
+    Iri(Found<'a>),
+    /// A statement that is not RDF, skipped.
+    Broken(Broken),
+}
