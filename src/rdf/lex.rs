@@ -87,6 +87,7 @@ pub(super) struct Lexer<'a> {
 const UNCLOSED_IRIREF: &str = "the IRI that '<' opens is not closed by '>' on its line (IRIREF, Turtle §6.4)";
 const UNCLOSED_STRING: &str = "the string that this quote opens is not closed on its line \
      (STRING_LITERAL_QUOTE, Turtle §6.4; only a string in three quotes spans lines)";
+const BAD_ESCAPE: &str = "a backslash in a string starts an escape: \\t, \\b, \\n, \\r, \\f, \\\", \\', \\\\, \\uXXXX or \\UXXXXXXXX (ECHAR, UCHAR, Turtle §6.4)";
 const UNCLOSED_LONG_STRING: &str =
     "the string that these three quotes open is never closed (STRING_LITERAL_LONG_QUOTE, Turtle §6.4)";
 
@@ -184,6 +185,13 @@ impl Lexer<'_> {
     fn string(&self, i: usize, q: u8) -> Result<Token, More> {
         let bytes = self.text.as_bytes();
         let done = |kind, end| Ok(Token { kind, start: i, end });
+        // The first backslash that starts no escape: the string is read to its end, then
+        // breaks its statement there.
+        let mut bad = None;
+        let closed = |bad: Option<usize>, end| match bad {
+            Some(at) => done(Kind::Unclosed { at, what: BAD_ESCAPE }, end),
+            None => done(Kind::String, end),
+        };
         if self.at(i + 1)? == Some(q) {
             if self.at(i + 2)? != Some(q) {
                 return done(Kind::String, i + 2);
@@ -193,7 +201,7 @@ impl Lexer<'_> {
             let mut j = i + 3;
             loop {
                 match memchr::memchr2(q, b'\\', &bytes[j.min(bytes.len())..]) {
-                    Some(n) if bytes[j + n] == b'\\' => j += n + 2,
+                    Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad)?,
                     Some(n) => {
                         let run = j + n;
                         let mut k = run;
@@ -201,7 +209,7 @@ impl Lexer<'_> {
                             k += 1;
                         }
                         if k - run >= 3 {
-                            return done(Kind::String, run + (k - run).min(5));
+                            return closed(bad, run + (k - run).min(5));
                         }
                         j = k;
                     }
@@ -216,8 +224,8 @@ impl Lexer<'_> {
         let mut j = i + 1;
         loop {
             match memchr::memchr3(q, b'\\', b'\n', &bytes[j.min(bytes.len())..]) {
-                Some(n) if bytes[j + n] == q => return done(Kind::String, j + n + 1),
-                Some(n) if bytes[j + n] == b'\\' => j += n + 2,
+                Some(n) if bytes[j + n] == q => return closed(bad, j + n + 1),
+                Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad)?,
                 Some(n) => {
                     return done(
                         Kind::Unclosed {
@@ -237,6 +245,21 @@ impl Lexer<'_> {
                     )
                 }
                 None => return Err(More),
+            }
+        }
+    }
+
+    /// The offset after the escape whose backslash is at `at` in a string (`ECHAR`, `UCHAR`;
+    /// the backslash and the next byte when it is none, its offset kept in `bad` if it is the
+    /// first). `More` when the text may end in the middle of one.
+    fn escape(&self, at: usize, bad: &mut Option<usize>) -> Result<usize, More> {
+        match super::term::string_escape(self.text.as_bytes(), at) {
+            Some(len) => Ok(at + len),
+            // "\U" and eight hex digits are the longest escape: it may not have come yet.
+            None if !self.last && at + 10 > self.text.len() => Err(More),
+            None => {
+                bad.get_or_insert(at);
+                Ok(at + 2)
             }
         }
     }
@@ -567,5 +590,29 @@ mod tests {
         };
         let token = lexer.token(0).unwrap();
         assert!(matches!(token.kind, Kind::Unclosed { at: 0, .. }) && token.end == 3);
+    }
+
+    #[test]
+    fn a_backslash_in_a_string_must_start_an_escape() {
+        // "a\zb": "\z" is no ECHAR: the string (6 bytes) is one token, which breaks its
+        // statement at the backslash (byte 2). The same in a long string (byte 4).
+        for (text, at) in [("\"a\\zb\"", 2), ("'''a\\zb'''", 4)] {
+            let lexer = Lexer { text, last: true };
+            let token = lexer.token(0).unwrap();
+            assert!(
+                matches!(token.kind, Kind::Unclosed { at: a, .. } if a == at),
+                "{text}"
+            );
+            assert_eq!(token.end, text.len(), "{text}");
+        }
+        // Escapes that are: a string.
+        let text = "\"\\t\\u00E9\\U0001F600\\\"\"";
+        assert_eq!(tokens(text), [(Kind::String, text)]);
+        // "\u00" at the end of a text that goes on may be "\u00E9": more is needed.
+        let lexer = Lexer {
+            text: "\"\\u00",
+            last: false,
+        };
+        assert!(lexer.token(0).is_err());
     }
 }
