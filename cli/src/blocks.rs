@@ -38,6 +38,9 @@ pub struct Work {
     pub file: usize,
     pub item: Result<Block, io::Error>,
     pub last: bool,
+    /// The first block of a file that starts with a byte order mark, which was skipped (so
+    /// that `iri check --fix` writes it back).
+    pub bom: bool,
 }
 
 /// The reader thread: every file in turn, decompressed when its name ends with `.gz`, `.bz2`,
@@ -57,6 +60,8 @@ pub fn read_files(
     // kept for the next file when it ends with nothing in it.
     let mut block: Option<Block> = None;
     for (file, name) in files.iter().enumerate() {
+        // Whether the file's byte order mark is still to be said with its first block.
+        let bom_skipped = std::cell::Cell::new(false);
         let mut send = |item: Result<Block, io::Error>, last: bool| -> bool {
             let sent = work
                 .send(Work {
@@ -64,6 +69,7 @@ pub fn read_files(
                     file,
                     item,
                     last,
+                    bom: bom_skipped.take(),
                 })
                 .is_ok();
             seq += 1;
@@ -76,6 +82,7 @@ pub fn read_files(
             if bom {
                 progress.suspend(|| report::complain(Some(shown), &BOM_SKIPPED));
                 progress.inc(BOM.len() as u64);
+                bom_skipped.set(true);
             }
             read_blocks(reader, &mut block, free, &mut send)
         };

@@ -420,6 +420,12 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 (file_of_lines, lines_before, bytes_before) = (work.file, 0, 0);
             }
             if let Some(fix) = &mut fix {
+                if work.bom {
+                    if let Err(e) = fix.bom() {
+                        progress.suspend(|| report::complain(args.fix.as_deref(), &e));
+                        return Ok(Status::Error);
+                    }
+                }
                 let shift = if absolute { 0 } else { bytes_before };
                 let repairs = repairs
                     .into_iter()

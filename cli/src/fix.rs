@@ -5,6 +5,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use crate::decompress::Compression;
+use crate::lines::BOM;
 
 /// A repair: the bytes `offset..offset + len` of the file (as read, decompressed), and what
 /// is written in their place.
@@ -49,6 +50,12 @@ impl FixWriter {
             start: 0,
             repairs: Vec::new(),
         })
+    }
+
+    /// Writes the byte order mark that the input started with, before anything else (the
+    /// offsets of the repairs count after it, as the checker read the input).
+    pub fn bom(&mut self) -> io::Result<()> {
+        self.out.write_all(BOM)
     }
 
     /// Takes the next block's bytes and the repairs found with it (file offsets, in order, at

@@ -181,6 +181,34 @@ fn fix_encodes_as_rfc_3987_section_3_1_does() {
     }
 }
 
+/// A byte order mark at the start is skipped for the check (and said on standard error) but
+/// written back by `--fix`: every byte but the repaired terms' is as it was.
+#[test]
+fn fix_keeps_a_byte_order_mark() {
+    let dir = scratch("fix-bom");
+    let input = dir.join("in.nt");
+    // The space of the subject is column 12 (after "<" and "http://a/b", 11 characters): the BOM,
+    // skipped, is not a character of the line.
+    std::fs::write(&input, "\u{FEFF}<http://a/b c> <http://a/p> _:o .\n").unwrap();
+    let output = dir.join("out.nt");
+    let run = iri(&[
+        "check",
+        "--fix",
+        output.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&run).contains("in.nt:1:12: invalid IRI"),
+        "{}",
+        stdout(&run)
+    );
+    assert!(stderr(&run).contains("byte order mark"), "{}", stderr(&run));
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        "\u{FEFF}<http://a/b%20c> <http://a/p> _:o .\n"
+    );
+}
+
 /// `--max-errors N` stops after the N-th error, says so in the summary, and exits 1.
 #[test]
 fn max_errors_stops_after_n() {
