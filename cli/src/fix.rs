@@ -15,10 +15,44 @@ pub struct Repair {
     pub text: String,
 }
 
+/// OUT, compressed or not: each compressor is finished explicitly, so that an error writing
+/// its last bytes is reported (dropping one would ignore it).
+enum Sink {
+    Plain(BufWriter<File>),
+    Gzip(flate2::write::GzEncoder<BufWriter<File>>),
+    Bzip2(bzip2::write::BzEncoder<BufWriter<File>>),
+    Zstd(zstd::stream::write::Encoder<'static, BufWriter<File>>),
+    Xz(liblzma::write::XzEncoder<BufWriter<File>>),
+}
+
+impl Sink {
+    fn writer(&mut self) -> &mut dyn Write {
+        match self {
+            Sink::Plain(w) => w,
+            Sink::Gzip(w) => w,
+            Sink::Bzip2(w) => w,
+            Sink::Zstd(w) => w,
+            Sink::Xz(w) => w,
+        }
+    }
+
+    /// Ends the compressed stream and flushes the file.
+    fn finish(self) -> io::Result<()> {
+        let mut file = match self {
+            Sink::Plain(w) => w,
+            Sink::Gzip(w) => w.finish()?,
+            Sink::Bzip2(w) => w.finish()?,
+            Sink::Zstd(w) => w.finish()?,
+            Sink::Xz(w) => w.finish()?,
+        };
+        file.flush()
+    }
+}
+
 /// The output of --fix, written as the blocks are reported: bytes are held back while a repair
 /// may still come for them (a Turtle statement not yet complete).
 pub struct FixWriter {
-    out: Box<dyn Write>,
+    out: Sink,
     /// The bytes read and not yet written, from file offset `start`.
     pending: Vec<u8>,
     start: usize,
@@ -30,19 +64,17 @@ impl FixWriter {
     /// Creates OUT; `.gz`, `.bz2`, `.zst` or `.xz` at its end compresses what is written.
     pub fn create(path: &str) -> io::Result<Self> {
         let file = BufWriter::with_capacity(1 << 16, File::create(path)?);
-        let out: Box<dyn Write> = match Compression::of_name(path) {
-            Some((Compression::Gzip, _)) => Box::new(flate2::write::GzEncoder::new(
+        let out = match Compression::of_name(path) {
+            Some((Compression::Gzip, _)) => Sink::Gzip(flate2::write::GzEncoder::new(
                 file,
                 flate2::Compression::default(),
             )),
             Some((Compression::Bzip2, _)) => {
-                Box::new(bzip2::write::BzEncoder::new(file, bzip2::Compression::default()))
+                Sink::Bzip2(bzip2::write::BzEncoder::new(file, bzip2::Compression::default()))
             }
-            Some((Compression::Zstd, _)) => {
-                Box::new(zstd::stream::write::Encoder::new(file, 0)?.auto_finish())
-            }
-            Some((Compression::Xz, _)) => Box::new(liblzma::write::XzEncoder::new(file, 6)),
-            None => Box::new(file),
+            Some((Compression::Zstd, _)) => Sink::Zstd(zstd::stream::write::Encoder::new(file, 0)?),
+            Some((Compression::Xz, _)) => Sink::Xz(liblzma::write::XzEncoder::new(file, 6)),
+            None => Sink::Plain(file),
         };
         Ok(FixWriter {
             out,
@@ -55,7 +87,7 @@ impl FixWriter {
     /// Writes the byte order mark that the input started with, before anything else (the
     /// offsets of the repairs count after it, as the checker read the input).
     pub fn bom(&mut self) -> io::Result<()> {
-        self.out.write_all(BOM)
+        self.out.writer().write_all(BOM)
     }
 
     /// Takes the next block's bytes and the repairs found with it (file offsets, in order, at
@@ -70,20 +102,19 @@ impl FixWriter {
 
     /// Writes the pending bytes before file offset `to`, with their repairs.
     fn write_to(&mut self, to: usize) -> io::Result<()> {
+        let out = self.out.writer();
         let mut at = self.start;
         let mut done = 0;
         for repair in self.repairs.iter().take_while(|r| r.offset + r.len <= to) {
             if repair.offset >= at {
-                self.out
-                    .write_all(&self.pending[at - self.start..repair.offset - self.start])?;
-                self.out.write_all(repair.text.as_bytes())?;
+                out.write_all(&self.pending[at - self.start..repair.offset - self.start])?;
+                out.write_all(repair.text.as_bytes())?;
                 at = repair.offset + repair.len;
             }
             done += 1;
         }
         self.repairs.drain(..done);
-        self.out
-            .write_all(&self.pending[at - self.start..to - self.start])?;
+        out.write_all(&self.pending[at - self.start..to - self.start])?;
         self.pending.drain(..to - self.start);
         self.start = to;
         Ok(())
@@ -93,6 +124,6 @@ impl FixWriter {
     pub fn finish(mut self) -> io::Result<()> {
         let end = self.start + self.pending.len();
         self.write_to(end)?;
-        self.out.flush()
+        self.out.finish()
     }
 }
