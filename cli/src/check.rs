@@ -115,8 +115,9 @@ pub struct CheckArgs {
     /// Write the RDF document (one FILE) to OUT as it was read, each invalid IRI that
     /// percent-encoding repairs rewritten with the characters it does not allow encoded as
     /// RFC 3987 §3.1 encodes them, every other byte as it was; OUT ending in .gz, .bz2, .zst or
-    /// .xz is compressed. Each finding says whether it was repaired.
-    #[arg(long, value_name = "OUT")]
+    /// .xz is compressed. Each finding says whether it was repaired. Not with --max-errors,
+    /// which would leave OUT cut short.
+    #[arg(long, value_name = "OUT", conflicts_with = "max_errors")]
     fix: Option<String>,
     /// With --lint, exit with status 1 when a warning is found too.
     #[arg(long, requires = "lint")]
@@ -459,7 +460,8 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 }
                 match f.severity {
                     Severity::Error => errors += 1,
-                    _ => warnings += 1,
+                    Severity::Warning => warnings += 1,
+                    Severity::Note => {}
                 }
                 if syntaxes.is_some() {
                     tally.add(&f, origin);

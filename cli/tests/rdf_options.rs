@@ -303,6 +303,11 @@ fn usage_errors() {
             vec!["check", "--format", "nt", "--kind", "iri", nt],
             "cannot be used with",
         ),
+        // --fix with --max-errors, which would cut OUT short.
+        (
+            vec!["check", "--fix", "/dev/null", "--max-errors", "1", nt],
+            "cannot be used with",
+        ),
         // A file that does not exist.
         (vec!["check", "missing.nt"], "missing.nt"),
     ] {
