@@ -317,15 +317,13 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     let jobs = if in_order { 1 } else { jobs };
     let mut fix = match (&args.fix, &syntaxes) {
         (None, _) => None,
-        (Some(_), Some(_)) if files.len() == 1 => {
-            match args.fix.as_deref().map(FixWriter::create).transpose() {
-                Ok(fix) => fix,
-                Err(e) => {
-                    report::complain(args.fix.as_deref(), &e);
-                    return Ok(Status::Error);
-                }
+        (Some(out), Some(_)) if files.len() == 1 => match FixWriter::for_input(out, &files[0]) {
+            Ok(fix) => Some(fix),
+            Err(message) => {
+                report::complain(Some("--fix"), &message);
+                return Ok(Status::Error);
             }
-        }
+        },
         (Some(_), _) => {
             report::complain(
                 Some("--fix"),

@@ -61,8 +61,26 @@ pub struct FixWriter {
 }
 
 impl FixWriter {
+    /// Creates OUT, to rewrite `input` (a path, or `-` for standard input), unless that would
+    /// lose it: OUT is `input` itself (creating OUT would empty it before it is read), or
+    /// `input` cannot be read (OUT would be left empty).
+    pub fn for_input(path: &str, input: &str) -> Result<Self, String> {
+        if input != "-" {
+            let read = std::fs::metadata(input).map_err(|e| format!("{}: {e}", rfc3987::printable(input)))?;
+            if let Ok(out) = std::fs::metadata(path) {
+                if same_file(&read, &out, input, path) {
+                    return Err(format!(
+                        "{} is the file being checked: writing it would empty it before it is read; give another OUT",
+                        rfc3987::printable(path)
+                    ));
+                }
+            }
+        }
+        Self::create(path).map_err(|e| format!("{}: {e}", rfc3987::printable(path)))
+    }
+
     /// Creates OUT; `.gz`, `.bz2`, `.zst` or `.xz` at its end compresses what is written.
-    pub fn create(path: &str) -> io::Result<Self> {
+    fn create(path: &str) -> io::Result<Self> {
         let file = BufWriter::with_capacity(1 << 16, File::create(path)?);
         let out = match Compression::of_name(path) {
             Some((Compression::Gzip, _)) => Sink::Gzip(flate2::write::GzEncoder::new(
@@ -125,5 +143,24 @@ impl FixWriter {
         let end = self.start + self.pending.len();
         self.write_to(end)?;
         self.out.finish()
+    }
+}
+
+/// Whether two existing paths name one file: the same device and inode on Unix, the same
+/// canonical path elsewhere.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata, a_path: &str, b_path: &str) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let _ = (a_path, b_path);
+        a.dev() == b.dev() && a.ino() == b.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        match (std::fs::canonicalize(a_path), std::fs::canonicalize(b_path)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        }
     }
 }

@@ -102,6 +102,10 @@ struct Document {
     line: usize,
     offset: usize,
     lossy: bool,
+    /// How long `carry` must be before it is read again: twice what a statement too long to
+    /// end in it was, so that a statement of any length is read again only as often as its
+    /// length doubles (linear time, not a read from its start at every block).
+    wait: usize,
 }
 
 /// A worker's checker of RDF blocks. N-Triples and N-Quads blocks are checked each on its own
@@ -183,6 +187,7 @@ impl Checker {
                         line: 1,
                         offset: 0,
                         lossy: false,
+                        wait: 0,
                     },
                 };
                 let (text, not_utf8) = utf8(block);
@@ -196,11 +201,18 @@ impl Checker {
                 let before = document.scanner.statements();
                 let mut events = Vec::new();
                 let mut repairs = (self.fix && !document.lossy).then(Vec::new);
-                let Document { scanner, carry, .. } = &mut document;
+                let Document {
+                    scanner, carry, wait, ..
+                } = &mut document;
                 let carry: &str = carry;
-                let used = scanner.scan(carry, work.last, &mut |event| {
-                    events.push(self.finding(event, &mut checked.iris, carry, &mut repairs))
-                });
+                let used = if work.last || carry.len() >= *wait {
+                    scanner.scan(carry, work.last, &mut |event| {
+                        events.push(self.finding(event, &mut checked.iris, carry, &mut repairs))
+                    })
+                } else {
+                    0
+                };
+                *wait = if used == 0 { 2 * carry.len() } else { 0 };
                 let mut place = Place::new(&document.carry, document.line);
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = document.scanner.statements() - before;
@@ -353,7 +365,18 @@ impl<'t> Place<'t> {
     }
 
     /// The line number and 1-based character column of `offset`.
+    /// An offset at a line's end (its "\n", the end of the text) is placed after the line's
+    /// last character: before a "\r" that ends it, and on the last line, not after it, when
+    /// the text ends with "\n".
     fn at(&mut self, offset: usize) -> (usize, usize) {
+        let bytes = self.text.as_bytes();
+        let mut offset = offset;
+        if offset == bytes.len() && offset > 0 && bytes[offset - 1] == b'\n' {
+            offset -= 1;
+        }
+        if offset > 0 && bytes.get(offset) == Some(&b'\n') && bytes[offset - 1] == b'\r' {
+            offset -= 1;
+        }
         if offset < self.line_start {
             (self.line, self.line_start) = (self.first, 0);
         }
@@ -377,7 +400,7 @@ impl<'t> Place<'t> {
         let mut all: Vec<(usize, Finding)> = not_utf8
             .into_iter()
             .map(|(offset, message)| {
-                let mut finding = Finding::new(0, 0, "rdf-syntax", Severity::Error, message.clone());
+                let mut finding = Finding::new(0, 0, "not-utf8", Severity::Error, message.clone());
                 if json {
                     finding.extra = Some(term_json(None, None, None, None));
                     finding.error = Some(report::message_json(None, &message));
@@ -395,6 +418,17 @@ impl<'t> Place<'t> {
             })
             .collect()
     }
+}
+
+/// The names of the syntaxes read, each once, in the order of the files.
+fn names(syntaxes: &[Syntax]) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    for syntax in syntaxes {
+        if !names.contains(&syntax.name()) {
+            names.push(syntax.name());
+        }
+    }
+    names
 }
 
 /// How often something was found, and the first places it was found at.
@@ -476,8 +510,7 @@ impl Tally {
         let map = |seen: &BTreeMap<&str, Seen>| -> Map<String, Value> {
             seen.iter().map(|(k, v)| (k.to_string(), v.json())).collect()
         };
-        let mut names: Vec<&str> = syntaxes.iter().map(|s| s.name()).collect();
-        names.dedup();
+        let names = names(syntaxes);
         json!({"summary": {
             "syntax": names,
             "statements": self.statements,
@@ -494,8 +527,7 @@ impl Tally {
     /// The summary for standard error.
     pub fn text(&self, syntaxes: &[Syntax], stopped: Option<usize>) -> String {
         let plural = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let mut names: Vec<&str> = syntaxes.iter().map(|s| s.name()).collect();
-        names.dedup();
+        let names = names(syntaxes);
         let mut text = format!(
             "{} ({}), {} checked: {} invalid, {}\n",
             plural(self.statements, "statement", "statements"),
@@ -548,6 +580,17 @@ mod tests {
             syntaxes(Some(Format::Ttl), &files(&["-"])).unwrap(),
             Some(vec![Syntax::Turtle])
         );
+    }
+
+    #[test]
+    fn places_at_line_ends() {
+        // The end of a CRLF line (its "\n", byte 4) is column 4, before the "\r", as on an LF
+        // line; the end of a text that ends with "\n" is the end of its last line, not line 3.
+        let text = "abc\r\nde\n";
+        let mut place = Place::new(text, 1);
+        assert_eq!(place.at(4), (1, 4));
+        assert_eq!(place.at(text.len()), (2, 3));
+        assert_eq!(Place::new("ab\n", 1).at(2), (1, 3));
     }
 
     #[test]

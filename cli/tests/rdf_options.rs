@@ -209,6 +209,105 @@ fn fix_keeps_a_byte_order_mark() {
     );
 }
 
+/// `--fix` never loses its input: OUT naming the file being checked (creating it would empty
+/// it before it is read) or an input that cannot be read is a usage error, and OUT is left
+/// alone (not created).
+#[test]
+fn fix_refuses_to_lose_the_input() {
+    let dir = scratch("fix-same");
+    let input = dir.join("dump.nt");
+    let text = "<http://a/b c> <http://a/p> _:o .\n";
+    std::fs::write(&input, text).unwrap();
+    let same = input.to_str().unwrap();
+    // The same file, by another path.
+    let other_path = format!("{}/./dump.nt", dir.to_str().unwrap());
+    for out in [same, other_path.as_str()] {
+        let run = iri(&["check", "--fix", out, same]);
+        assert_eq!(run.status.code(), Some(2), "{out}");
+        assert!(
+            stderr(&run).contains("is the file being checked"),
+            "{}",
+            stderr(&run)
+        );
+        assert_eq!(
+            std::fs::read_to_string(&input).unwrap(),
+            text,
+            "the input is intact"
+        );
+    }
+    let out = dir.join("out.nt");
+    let run = iri(&[
+        "check",
+        "--fix",
+        out.to_str().unwrap(),
+        dir.join("missing.nt").to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!out.exists(), "no OUT for an input that cannot be read");
+}
+
+/// Where a statement ends too early, at a line's end: the column after its last character,
+/// whether the line ends with CRLF or LF, and on the last line when the document ends with a
+/// newline (not on a line after it).
+#[test]
+fn faults_at_line_ends_are_on_the_line() {
+    let dir = scratch("line-ends");
+    // "<http://a/s> <http://a/p> <http://a/o>" is 38 characters: a missing "." is found at the
+    // end of the line, column 39, in N-Triples and in Turtle (where the document's end is the
+    // end of its only line).
+    for (name, text) in [
+        ("lf.nt", "<http://a/s> <http://a/p> <http://a/o>\n"),
+        ("crlf.nt", "<http://a/s> <http://a/p> <http://a/o>\r\n"),
+        ("end.ttl", "<http://a/s> <http://a/p> <http://a/o>\n"),
+        ("crlf.ttl", "<http://a/s> <http://a/p> <http://a/o>\r\n"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = iri(&["check", "--json", path.to_str().unwrap()]);
+        let (found, summary) = findings(&out);
+        let places: Vec<(u64, u64, &str)> = found
+            .iter()
+            .map(|f| {
+                (
+                    f["line"].as_u64().unwrap(),
+                    f["column"].as_u64().unwrap(),
+                    f["code"].as_str().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(places, [(1, 39, "rdf-syntax")], "{name}");
+        assert_eq!(summary["broken_statements"], 1, "{name}");
+    }
+}
+
+/// A line that is not UTF-8 is said as such (code not-utf8), not as a broken statement: its
+/// statement is read, the ill-formed bytes as U+FFFD (here in a literal, which holds no IRI).
+#[test]
+fn a_line_that_is_not_utf8_is_not_a_broken_statement() {
+    let dir = scratch("not-utf8");
+    let path = dir.join("latin1.nt");
+    // "caf\xE9": é in Latin-1, which is no UTF-8. The literal's quote is column 27, so the byte
+    // is column 31.
+    std::fs::write(&path, b"<http://a/s> <http://a/p> \"caf\xE9\" .\n").unwrap();
+    let out = iri(&["check", "--json", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let (found, summary) = findings(&out);
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (&found[0]["code"], &found[0]["line"], &found[0]["column"]),
+        (&"not-utf8".into(), &1.into(), &31.into())
+    );
+    assert_eq!(
+        (
+            &summary["statements"],
+            &summary["broken_statements"],
+            &summary["invalid"]
+        ),
+        (&1.into(), &0.into(), &0.into())
+    );
+    assert_eq!(summary["codes"]["not-utf8"]["count"], 1);
+}
+
 /// `--max-errors N` stops after the N-th error, says so in the summary, and exits 1.
 #[test]
 fn max_errors_stops_after_n() {

@@ -259,7 +259,9 @@ impl Lexer<'_> {
             None if !self.last && at + 10 > self.text.len() => Err(More),
             None => {
                 bad.get_or_insert(at);
-                Ok(at + 2)
+                // A line end after the backslash is not skipped: it still ends a short string.
+                let line_end = matches!(self.text.as_bytes().get(at + 1), Some(b'\n' | b'\r'));
+                Ok(at + if line_end { 1 } else { 2 })
             }
         }
     }
@@ -608,6 +610,18 @@ mod tests {
         // Escapes that are: a string.
         let text = "\"\\t\\u00E9\\U0001F600\\\"\"";
         assert_eq!(tokens(text), [(Kind::String, text)]);
+        // A backslash at the end of a line does not carry a short string on to the next line:
+        // the string is not closed on its line (reported at its quote, byte 0), and reading
+        // goes on at the line's end (byte 3).
+        let lexer = Lexer {
+            text: "\"a\\\n<s> \"x\" .",
+            last: true,
+        };
+        let token = lexer.token(0).unwrap();
+        assert!(
+            matches!(token.kind, Kind::Unclosed { at: 0, .. }) && token.end == 3,
+            "{token:?}"
+        );
         // "\u00" at the end of a text that goes on may be "\u00E9": more is needed.
         let lexer = Lexer {
             text: "\"\\u00",
