@@ -93,15 +93,15 @@ pub struct Checked {
 
 /// A Turtle or TriG document being read: its statements run over blocks, so the scanner keeps
 /// its prefixes and base, and the text of a statement not yet complete waits in `carry`, whose
-/// first line is line number `line` of the file and first byte byte `offset` of it, as long as
-/// the document is UTF-8 (`lossy` once it is not: its offsets are then those of the text read).
+/// first line is line number `line` of the file and first byte byte `offset` of it; `replaced`
+/// says where it holds U+FFFD for bytes that are not UTF-8.
 struct Document {
     file: usize,
     scanner: Scanner,
     carry: String,
     line: usize,
     offset: usize,
-    lossy: bool,
+    replaced: Vec<Replaced>,
     /// How long `carry` must be before it is read again: twice what a statement too long to
     /// end in it was, so that a statement of any length is read again only as often as its
     /// length doubles (linear time, not a read from its start at every block).
@@ -163,18 +163,18 @@ impl Checker {
         let syntax = self.syntaxes[work.file];
         match syntax {
             Syntax::NTriples | Syntax::NQuads => {
-                let (text, not_utf8) = utf8(block);
+                let (text, not_utf8, replaced) = utf8(block);
                 let mut scanner = self.scanner(syntax);
                 let mut place = Place::new(&text, 1);
                 let mut events = Vec::new();
-                // Text that is not UTF-8 is not written back changed: its bytes are not the text's.
-                let mut repairs = (self.fix && not_utf8.is_empty()).then(Vec::new);
+                let mut repairs = self.fix.then(Vec::new);
                 scanner.scan(&text, true, &mut |event| {
-                    events.push(self.finding(event, &mut checked.iris, &text, &mut repairs))
+                    let context = (&*text, &replaced[..]);
+                    events.push(self.finding(event, &mut checked.iris, context, &mut repairs))
                 });
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = scanner.statements();
-                checked.repairs = repairs.unwrap_or_default();
+                checked.repairs = in_bytes(repairs.unwrap_or_default(), &replaced);
             }
             Syntax::Turtle | Syntax::TriG => {
                 checked.absolute = true;
@@ -186,28 +186,36 @@ impl Checker {
                         carry: String::new(),
                         line: 1,
                         offset: 0,
-                        lossy: false,
+                        replaced: Vec::new(),
                         wait: 0,
                     },
                 };
-                let (text, not_utf8) = utf8(block);
-                document.lossy |= !not_utf8.is_empty();
+                let (text, not_utf8, replaced) = utf8(block);
                 let shift = document.carry.len();
                 document.carry.push_str(&text);
+                document.replaced.extend(replaced.into_iter().map(|r| Replaced {
+                    at: shift + r.at,
+                    ..r
+                }));
                 let not_utf8 = not_utf8
                     .into_iter()
                     .map(|(offset, message)| (shift + offset, message))
                     .collect();
                 let before = document.scanner.statements();
                 let mut events = Vec::new();
-                let mut repairs = (self.fix && !document.lossy).then(Vec::new);
+                let mut repairs = self.fix.then(Vec::new);
                 let Document {
-                    scanner, carry, wait, ..
+                    scanner,
+                    carry,
+                    wait,
+                    replaced,
+                    ..
                 } = &mut document;
                 let carry: &str = carry;
                 let used = if work.last || carry.len() >= *wait {
                     scanner.scan(carry, work.last, &mut |event| {
-                        events.push(self.finding(event, &mut checked.iris, carry, &mut repairs))
+                        let context = (carry, &replaced[..]);
+                        events.push(self.finding(event, &mut checked.iris, context, &mut repairs))
                     })
                 } else {
                     0
@@ -216,14 +224,21 @@ impl Checker {
                 let mut place = Place::new(&document.carry, document.line);
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = document.scanner.statements() - before;
-                checked.repairs = repairs.unwrap_or_default();
+                checked.repairs = in_bytes(repairs.unwrap_or_default(), &document.replaced);
                 for repair in &mut checked.repairs {
                     repair.offset += document.offset;
                 }
+                // The text read moves on by `used` bytes, the file by the bytes they were read
+                // from.
+                let done = document.replaced.partition_point(|r| r.at < used);
+                let shorter: isize = document.replaced[..done].iter().map(|r| 3 - r.len as isize).sum();
+                document.replaced.drain(..done);
+                for r in &mut document.replaced {
+                    r.at -= used;
+                }
                 document.line += memchr::memchr_iter(b'\n', &document.carry.as_bytes()[..used]).count();
-                document.offset += used;
-                // Once the text is not the file's bytes, no repair comes: all of it is settled.
-                checked.settled = (!document.lossy).then_some(document.offset);
+                document.offset += (used as isize - shorter) as usize;
+                checked.settled = Some(document.offset);
                 document.carry.drain(..used);
                 if !work.last {
                     self.document = Some(document);
@@ -240,7 +255,7 @@ impl Checker {
         &self,
         event: Event<'_>,
         iris: &mut u64,
-        text: &str,
+        (text, replaced): (&str, &[Replaced]),
         repairs: &mut Option<Vec<Repair>>,
     ) -> Vec<(usize, Finding)> {
         match event {
@@ -263,7 +278,10 @@ impl Checker {
                     (finding.component, finding.rule) = (component, error.rule());
                     let mut extra = term_json(Some(&found), component, error.rule(), None);
                     if self.fix {
-                        let repair = repairs.as_mut().and_then(|all| {
+                        // A term that holds bytes that are not UTF-8 cannot be written back
+                        // repaired: its text is not its bytes.
+                        let readable = !holds_replaced(&found.span(), replaced);
+                        let repair = repairs.as_mut().filter(|_| readable).and_then(|all| {
                             let text = found.repair(text)?;
                             let span = found.span();
                             all.push(Repair {
@@ -324,25 +342,61 @@ fn term_json(
     map
 }
 
-/// `bytes` as text, and where it is not UTF-8: each line's first ill-formed sequence, at its
-/// offset in the text, with the message `iri check` gives for a line of IRIs that is not
-/// UTF-8; the ill-formed bytes are read as U+FFFD (an IRI holding one is invalid there too).
-fn utf8(bytes: &[u8]) -> (Cow<'_, str>, Vec<(usize, String)>) {
+/// A run of ill-formed bytes read as U+FFFD: where the U+FFFD is in the text (3 bytes), and
+/// how many bytes it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Replaced {
+    at: usize,
+    len: usize,
+}
+
+/// `bytes` as text, with each run of ill-formed bytes read as U+FFFD (an IRI holding one is
+/// invalid there too); where it is not UTF-8, each line's first ill-formed sequence at its
+/// offset in the text with the message `iri check` gives for a line of IRIs that is not UTF-8;
+/// and every replacement, to find the bytes an offset of the text was read from.
+fn utf8(bytes: &[u8]) -> (Cow<'_, str>, Vec<(usize, String)>, Vec<Replaced>) {
     if let Ok(text) = std::str::from_utf8(bytes) {
-        return (Cow::Borrowed(text), Vec::new());
+        return (Cow::Borrowed(text), Vec::new(), Vec::new());
     }
     let mut text = String::with_capacity(bytes.len() + 16);
-    let mut not_utf8 = Vec::new();
+    let (mut not_utf8, mut replaced) = (Vec::new(), Vec::new());
     for line in bytes.split_inclusive(|&b| b == b'\n') {
         if let Err(e) = decode(line) {
             // The line is the same up to its first ill-formed byte.
             not_utf8.push((text.len() + e.byte_offset, e.message));
-            text.push_str(&String::from_utf8_lossy(line));
-        } else {
-            text.push_str(std::str::from_utf8(line).unwrap_or_default());
+        }
+        for chunk in line.utf8_chunks() {
+            text.push_str(chunk.valid());
+            if !chunk.invalid().is_empty() {
+                replaced.push(Replaced {
+                    at: text.len(),
+                    len: chunk.invalid().len(),
+                });
+                text.push('\u{FFFD}');
+            }
         }
     }
-    (Cow::Owned(text), not_utf8)
+    (Cow::Owned(text), not_utf8, replaced)
+}
+
+/// Whether the text's bytes `span` hold a U+FFFD that stands for ill-formed bytes.
+fn holds_replaced(span: &std::ops::Range<usize>, replaced: &[Replaced]) -> bool {
+    let first = replaced.partition_point(|r| r.at + 3 <= span.start);
+    replaced.get(first).is_some_and(|r| r.at < span.end)
+}
+
+/// The repairs, their offsets moved from the text to the bytes it was read from (each U+FFFD
+/// stands for `len` bytes, not 3); they come in order, and none is in a replacement.
+fn in_bytes(mut repairs: Vec<Repair>, replaced: &[Replaced]) -> Vec<Repair> {
+    let (mut next, mut shorter) = (0, 0isize);
+    for repair in &mut repairs {
+        while next < replaced.len() && replaced[next].at + 3 <= repair.offset {
+            shorter += 3 - replaced[next].len as isize;
+            next += 1;
+        }
+        repair.offset = (repair.offset as isize - shorter) as usize;
+    }
+    repairs
 }
 
 /// Lines and columns of byte offsets in a text whose first line is number `line`, found by
@@ -607,10 +661,23 @@ mod tests {
 
     #[test]
     fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
-        let (text, bad) = utf8(b"ok\na\xFFb\n");
-        assert_eq!(text, "ok\na\u{FFFD}b\n");
-        // The "\xFF" is byte 4 of the text (after "ok\na").
+        let (text, bad, replaced) = utf8(b"ok\na\xFFb\xC3\n");
+        assert_eq!(text, "ok\na\u{FFFD}b\u{FFFD}\n");
+        // The "\xFF" is byte 4 of the text (after "ok\na"): the line's first ill-formed byte.
         assert_eq!(bad.len(), 1);
         assert_eq!(bad[0].0, 4);
+        // Two replacements: "\xFF" at 4 and the cut "\xC3" at 8 (after the first U+FFFD and
+        // "b"), one byte each.
+        assert_eq!(replaced, [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }]);
+        // A repair after both is 4 bytes earlier in the bytes (each U+FFFD is 3 bytes for 1).
+        let repair = |offset| Repair {
+            offset,
+            len: 1,
+            text: String::new(),
+        };
+        let moved = in_bytes(vec![repair(0), repair(7), repair(12)], &replaced);
+        let offsets: Vec<usize> = moved.iter().map(|r| r.offset).collect();
+        assert_eq!(offsets, [0, 5, 8]);
+        assert!(holds_replaced(&(3..5), &replaced) && !holds_replaced(&(0..4), &replaced));
     }
 }

@@ -308,6 +308,46 @@ fn a_line_that_is_not_utf8_is_not_a_broken_statement() {
     assert_eq!(summary["codes"]["not-utf8"]["count"], 1);
 }
 
+/// Bytes that are not UTF-8 are written back as they were, and do not stop the repair of the
+/// terms around them (only of a term that holds them: its text is not its bytes), in N-Triples
+/// and in Turtle, where the document's offsets go on after them.
+#[test]
+fn fix_around_bytes_that_are_not_utf8() {
+    let dir = scratch("fix-latin1");
+    for name in ["in.nt", "in.ttl"] {
+        let input = dir.join(name);
+        // Line 1: a Latin-1 "é" (\xE9) in a literal; line 2: a space in an IRI, repaired as
+        // %20; line 3: the \xE9 inside an IRI: invalid (read as U+FFFD), but not repaired.
+        let mut bytes = b"<http://a/s> <http://a/p> \"caf\xE9\" .\n".to_vec();
+        bytes.extend_from_slice(b"<http://a/b c> <http://a/p> <http://a/o> .\n");
+        bytes.extend_from_slice(b"<http://a/caf\xE9 x> <http://a/p> <http://a/o> .\n");
+        std::fs::write(&input, &bytes).unwrap();
+        let output = dir.join(format!("out-{name}"));
+        let run = iri(&[
+            "check",
+            "--json",
+            "--fix",
+            output.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ]);
+        let (found, _) = findings(&run);
+        let repairs: Vec<(u64, &Value)> = found
+            .iter()
+            .filter(|f| f["code"] == "syntax")
+            .map(|f| (f["line"].as_u64().unwrap(), &f["repair"]))
+            .collect();
+        assert_eq!(
+            repairs,
+            [(2, &Value::from("<http://a/b%20c>")), (3, &Value::Null)],
+            "{name}"
+        );
+        let mut want = b"<http://a/s> <http://a/p> \"caf\xE9\" .\n".to_vec();
+        want.extend_from_slice(b"<http://a/b%20c> <http://a/p> <http://a/o> .\n");
+        want.extend_from_slice(b"<http://a/caf\xE9 x> <http://a/p> <http://a/o> .\n");
+        assert_eq!(std::fs::read(&output).unwrap(), want, "{name}");
+    }
+}
+
 /// `--max-errors N` stops after the N-th error, says so in the summary, and exits 1.
 #[test]
 fn max_errors_stops_after_n() {
