@@ -88,9 +88,9 @@ use crate::report::{self, Out, Status};
     \"invalid_by_component\", \"invalid_by_rule\", \"codes\": {NAME: {\"count\", \"examples\": \
     [{\"file\", \"line\", \"column\"}]}}, \"stopped_after_errors\"}}")]
 pub struct CheckArgs {
-    /// The ABNF start symbol every line must match.
-    #[arg(long, value_enum, default_value_t = Kind::IriReference)]
-    kind: Kind,
+    /// The ABNF start symbol every line must match [default: iri-reference].
+    #[arg(long, value_enum)]
+    kind: Option<Kind>,
     /// Check every line against this ABNF rule instead of a start symbol (see below); an
     /// unknown name lists the rules.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["kind", "lint"])]
@@ -278,7 +278,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
                 return Ok(Status::Error);
             }
         },
-        None => Target::Symbol(args.kind.symbol()),
+        None => Target::Symbol(args.kind.unwrap_or(Kind::IriReference).symbol()),
     };
     let (lint, json) = (args.lint, args.json);
     let jobs = match args.jobs {
@@ -297,6 +297,16 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             return Ok(Status::Error);
         }
     };
+    // RDF documents say what their terms are checked as: a start symbol or rule given for
+    // lines would be ignored.
+    if syntaxes.is_some() && (args.kind.is_some() || args.rule.is_some()) {
+        let option = if args.rule.is_some() { "--rule" } else { "--kind" };
+        report::complain(
+            Some(option),
+            &"the files are RDF documents (by their names), whose terms are checked as the syntax says (see --help); --kind and --rule are for files of IRIs, one a line",
+        );
+        return Ok(Status::Error);
+    }
     let base = match args
         .base
         .as_deref()
@@ -565,8 +575,8 @@ fn not_a_file(args: &CheckArgs, file: &str, error: &io::Error) -> String {
     let mut command = format!("echo {} | iri check", shell_word(file));
     if let Some(rule) = &args.rule {
         command.push_str(&format!(" --rule {}", shell_word(rule)));
-    } else if !matches!(args.kind, Kind::IriReference) {
-        if let Some(kind) = args.kind.to_possible_value() {
+    } else if let Some(kind) = args.kind.filter(|k| !matches!(k, Kind::IriReference)) {
+        if let Some(kind) = kind.to_possible_value() {
             command.push_str(&format!(" --kind {}", kind.get_name()));
         }
     }

@@ -447,6 +447,15 @@ fn usage_errors() {
             vec!["check", "--fix", "/dev/null", "--max-errors", "1", nt],
             "cannot be used with",
         ),
+        // --kind or --rule with files that are RDF by their names: they would be ignored.
+        (
+            vec!["check", "--kind", "iri", nt],
+            "--kind and --rule are for files of IRIs",
+        ),
+        (
+            vec!["check", "--rule", "ihost", nt],
+            "--kind and --rule are for files of IRIs",
+        ),
         // A file that does not exist.
         (vec!["check", "missing.nt"], "missing.nt"),
     ] {
