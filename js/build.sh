@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds the npm package's two WebAssembly modules into js/pkg/ (core: the library's light core,
+# for rfc3987/core and rfc3987/ajv; full: with IDNA, NFC and lint, for rfc3987), with the
+# machine's own Rust toolchain and nothing prebuilt:
+#  1. std for wasm32-unknown-unknown is built from source (cargo's build-std). Its source is the
+#     rust-src component; where rustup cannot fetch it, Debian's rust-src package of exactly the
+#     machine's rustc version (trixie-backports) is downloaded with apt-get through a sources list
+#     of its own (the system's are left alone) and unpacked with dpkg-deb where rustup's
+#     component would put it: $(rustc --print sysroot)/lib/rustlib/src/rust.
+#  2. wasm-bindgen-cli is installed from crates.io at the version of the wasm-bindgen crate in
+#     Cargo.lock (the two must match exactly), into target/wasm-bindgen-cli-VERSION.
+#  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and wasm-bindgen
+#     writes the ES module glue (--target web: loads in browsers and, from bytes, in Node).
+# Later runs reuse all of it; cargo rebuilds only what changed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+
+# 1. The source of std.
+sysroot=$(rustc --print sysroot)
+rust_version=$(rustc --version | awk '{print $2}')
+if [ ! -f "$sysroot/lib/rustlib/src/rust/library/Cargo.lock" ]; then
+  # Debian's package of the same rustc release: rust-src, architecture all, no dependencies.
+  debian_version="1.95.0+dfsg1-2~bpo13+1"
+  if [ "${debian_version%%+*}" != "$rust_version" ]; then
+    echo "js/build.sh: rustc is $rust_version, but the Debian rust-src this script knows is $debian_version;" >&2
+    echo "  install the rust-src component of rustc $rust_version (rustup component add rust-src)" >&2
+    echo "  or put Debian's rust-src of that version in this script" >&2
+    exit 2
+  fi
+  apt_dir="$target_dir/apt-rust-src"
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie-backports main" \
+    >"$apt_dir/sources.list"
+  apt_options=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o APT::Get::List-Cleanup=0
+    -o APT::Sandbox::User=root)
+  echo "js/build.sh: fetching Debian's rust-src $debian_version (the source of std)" >&2
+  apt-get -q "${apt_options[@]}" update >/dev/null
+  (cd "$apt_dir" && apt-get -q "${apt_options[@]}" download "rust-src=$debian_version" >/dev/null)
+  rm -rf "$apt_dir/unpacked" && mkdir -p "$apt_dir/unpacked"
+  dpkg-deb -x "$apt_dir"/rust-src_*.deb "$apt_dir/unpacked"
+  mkdir -p "$sysroot/lib/rustlib/src/rust"
+  cp -a "$apt_dir/unpacked/usr/src/rustc-$rust_version/library" "$sysroot/lib/rustlib/src/rust/"
+fi
+
+# 2. wasm-bindgen-cli at the locked version of the wasm-bindgen crate.
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+bindgen_root="$target_dir/wasm-bindgen-cli-$bindgen_version"
+bindgen="$bindgen_root/bin/wasm-bindgen"
+if [ ! -x "$bindgen" ]; then
+  echo "js/build.sh: installing wasm-bindgen-cli $bindgen_version from crates.io" >&2
+  # Not --locked: the lock file published with wasm-bindgen-cli 0.2.130 names webpki-roots
+  # 1.0.11, which crates.io no longer serves (seen 2026-11-26); the newest compatible versions
+  # of its dependencies are resolved instead.
+  cargo install --quiet --root "$bindgen_root" wasm-bindgen-cli --version "=$bindgen_version"
+fi
+
+# 3. The two modules.
+for entry in core full; do
+  features=()
+  [ "$entry" = full ] && features=(--features full)
+  RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \
+    -Zbuild-std=std,panic_abort "${features[@]}"
+  "$bindgen" --target web --no-typescript --out-dir js/pkg/$entry --out-name rfc3987_js \
+    "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm"
+  wasm="js/pkg/$entry/rfc3987_js_bg.wasm"
+  echo "js/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped" >&2
+done

@@ -1,0 +1,222 @@
+// The package's functions in JavaScript's conventions, over either WebAssembly module (the
+// validation entry's or the whole one's): argument checks, option objects, frozen results,
+// IRIError with UTF-16 positions. The RFC's work is all in the module (the rfc3987 crate).
+
+import { IRIError } from "./errors.js";
+
+const DEFAULT_RULE = "IRI-reference";
+
+/** Throws a TypeError unless `value` is a string. */
+function string(value, name) {
+  if (typeof value !== "string") {
+    throw new TypeError(`${name} must be a string, not ${value === null ? "null" : typeof value}`);
+  }
+  return value;
+}
+
+/** Throws a TypeError unless `value` is an object (or undefined, for no options). */
+function options(value, name) {
+  if (value === undefined) return {};
+  if (value === null || typeof value !== "object") {
+    throw new TypeError(`the options of ${name} must be an object`);
+  }
+  return value;
+}
+
+/** The index of the first lone surrogate of `text`, or -1. */
+function loneSurrogate(text) {
+  if (text.isWellFormed()) return -1;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return i;
+    }
+    if (unit >= 0xdc00 && unit <= 0xdfff) return i;
+  }
+  return -1;
+}
+
+/**
+ * The functions of the package over `wasm`, a module's wasm-bindgen glue; `full` when the
+ * module has the whole RFC (lint).
+ */
+export function makeApi(wasm) {
+  const hostKinds = Object.freeze(wasm.host_kinds());
+  const pathKinds = Object.freeze(wasm.path_kinds());
+
+  /**
+   * Runs `work`; a Failure it throws becomes an IRIError about whichever of `inputs` failed
+   * (the module sees a lone surrogate as U+FFFD: the error there is about the surrogate).
+   */
+  function call(inputs, work) {
+    try {
+      return work();
+    } catch (thrown) {
+      if (!(thrown instanceof wasm.Failure)) throw thrown;
+      let failure = thrown;
+      const given = inputs.find((s) => s.toWellFormed() === failure.input) ?? failure.input;
+      const at = loneSurrogate(given);
+      if (at >= 0 && at === failure.position) {
+        const named = wasm.lone_surrogate_failure(failure.input, failure.target, given.charCodeAt(at));
+        failure.free();
+        failure = named;
+      }
+      const error = new IRIError(failure, given);
+      failure.free();
+      throw error;
+    }
+  }
+
+  function rule(value) {
+    return value === undefined ? DEFAULT_RULE : string(value, "the rule");
+  }
+
+  /** Whether all of `input` matches `rule` (RFC 3987 §2.2 or RFC 3986, any ABNF rule by name). */
+  function isValid(input, rule = DEFAULT_RULE) {
+    string(input, "the input");
+    if (rule === DEFAULT_RULE) return wasm.is_valid(input);
+    return wasm.is_valid_as(input, string(rule, "the rule"));
+  }
+
+  /** 1 or 0 for each string of `inputs`: isValid for a whole array, in one call into WebAssembly. */
+  function isValidMany(inputs, rule = DEFAULT_RULE) {
+    if (!Array.isArray(inputs)) throw new TypeError("the inputs must be an array of strings");
+    const lengths = new Uint32Array(inputs.length);
+    for (let i = 0; i < inputs.length; i++) {
+      lengths[i] = string(inputs[i], `the input at index ${i}`).length;
+    }
+    return wasm.is_valid_many(inputs.join(""), lengths, string(rule, "the rule"));
+  }
+
+  /** Nothing when all of `input` matches `rule`; otherwise throws an IRIError. */
+  function validate(input, rule_) {
+    string(input, "the input");
+    const name = rule(rule_);
+    call([input], () => wasm.validate(input, name));
+  }
+
+  /** The slice of `input` between spans[i] and spans[i + 1], or null when absent. */
+  function slice(input, spans, i) {
+    return spans[i] === 0xffffffff ? null : input.slice(spans[i], spans[i + 1]);
+  }
+
+  /** The components of `input` parsed as the start symbol `rule` (RFC 3987 §2.2). */
+  function parse(input, rule_) {
+    string(input, "the input");
+    const name = rule(rule_);
+    const spans = call([input], () => wasm.parse(input, name));
+    const fields = {
+      scheme: slice(input, spans, 0),
+      authority: slice(input, spans, 2),
+      userinfo: slice(input, spans, 4),
+      host: slice(input, spans, 6),
+      hostKind: spans[16] === 0xffffffff ? null : hostKinds[spans[16]],
+      port: slice(input, spans, 8),
+      path: slice(input, spans, 10),
+      pathKind: pathKinds[spans[17]],
+      query: slice(input, spans, 12),
+      fragment: slice(input, spans, 14),
+    };
+    return Object.freeze({
+      ...fields,
+      toString: () => input,
+      toJSON: () => ({ ...fields }),
+    });
+  }
+
+  /** The parse tree of `input` as `rule`, one node a line as `iri tree` prints it. */
+  function parseTree(input, rule_) {
+    string(input, "the input");
+    const name = rule(rule_);
+    return call([input], () => wasm.parse_tree(input, name));
+  }
+
+  /** `input` normalized (RFC 3987 §5.3.2, §5.3.3). */
+  function normalize(input, opts) {
+    string(input, "the input");
+    const { level = "scheme", nfc = false, idn = false } = options(opts, "normalize");
+    return call([input], () => wasm.normalize(input, string(level, "level"), !!nfc, !!idn));
+  }
+
+  /** Whether `a` and `b` are equivalent (RFC 3987 §5.3). */
+  function equivalent(a, b, opts) {
+    string(a, "the first input");
+    string(b, "the second input");
+    const o = options(opts, "equivalent");
+    const { level = "scheme", excludeFragment = false, nfc = false, idn = false } = o;
+    return call([a, b], () =>
+      wasm.equivalent(a, b, string(level, "level"), !!excludeFragment, !!nfc, !!idn),
+    );
+  }
+
+  /** `reference` resolved against `base` (RFC 3986 §5.2, RFC 3987 §6.5). */
+  function resolve(base, reference, opts) {
+    string(base, "the base");
+    string(reference, "the reference");
+    const { strict = true } = options(opts, "resolve");
+    return call([base, reference], () => wasm.resolve(base, reference, !!strict));
+  }
+
+  /** The shortest reference that resolves against `base` to `target`, or null. */
+  function relativize(base, target) {
+    string(base, "the base");
+    string(target, "the target");
+    return call([base, target], () => wasm.relativize(base, target)) ?? null;
+  }
+
+  /** `input` mapped to a URI (RFC 3987 §3.1). */
+  function toUri(input, opts) {
+    string(input, "the input");
+    const { idna = false, lenient = false } = options(opts, "toUri");
+    return call([input], () => wasm.to_uri(input, !!idna, !!lenient));
+  }
+
+  /** `input`, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2). */
+  function toIri(input, opts) {
+    string(input, "the input");
+    const { idnUnicode = false } = options(opts, "toIri");
+    return call([input], () => wasm.to_iri(input, !!idnUnicode));
+  }
+
+  const api = {
+    isValid,
+    isValidMany,
+    validate,
+    parse,
+    parseTree,
+    normalize,
+    equivalent,
+    resolve,
+    relativize,
+    toUri,
+    toIri,
+  };
+  if (wasm.lint) {
+    /** The checks beyond the grammar (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8). */
+    api.lint = function lint(input) {
+      string(input, "the input");
+      return Object.freeze(
+        wasm.lint(input).map((found) => {
+          const diagnostic = Object.freeze({
+            code: found.code,
+            severity: found.severity,
+            section: found.section,
+            start: found.start,
+            end: found.end,
+            message: found.message,
+            fix: found.fix ?? null,
+            help: found.help ?? null,
+          });
+          found.free();
+          return diagnostic;
+        }),
+      );
+    };
+  }
+  return api;
+}
