@@ -1,0 +1,17 @@
+// Types of rfc3987/core, the validation entry: the whole entry's functions but lint; the
+// options that need Unicode tables (idna, idnUnicode, nfc, idn) throw a TypeError here.
+export type { Rule, StartSymbol, Level, Components, Parsed } from "./index.js";
+export {
+  IRIError,
+  isValid,
+  isValidMany,
+  validate,
+  parse,
+  parseTree,
+  normalize,
+  equivalent,
+  resolve,
+  relativize,
+  toUri,
+  toIri,
+} from "./index.js";

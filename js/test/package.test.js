@@ -1,0 +1,179 @@
+// The package as a user gets it: `npm pack`, the tarball installed into an empty project and
+// imported there by Node, and the same installed files loaded by a page in headless Chromium
+// (Debian's, at /usr/bin/chromium) from a static server, without a bundler.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
+let project;
+let tarball;
+
+before(() => {
+  project = mkdtempSync(join(tmpdir(), "rfc3987-pack-"));
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: packageDir, encoding: "utf8" }),
+  );
+  tarball = packed[0];
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "empty", private: true, type: "module" }));
+  // The tarball has no dependencies (Ajv is an optional peer): nothing is fetched.
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(project, tarball.filename)], {
+    cwd: project,
+    stdio: "pipe",
+  });
+});
+
+after(() => rmSync(project, { recursive: true, force: true }));
+
+test("the tarball holds the entries, their declarations and both modules, and nothing else", () => {
+  const files = tarball.files.map((f) => f.path).sort();
+  for (const needed of [
+    "index.js",
+    "index.d.ts",
+    "core.js",
+    "core.d.ts",
+    "ajv.js",
+    "ajv.d.ts",
+    "lib/api.js",
+    "lib/errors.js",
+    "lib/load.js",
+    "pkg/core/rfc3987_js.js",
+    "pkg/core/rfc3987_js_bg.wasm",
+    "pkg/full/rfc3987_js.js",
+    "pkg/full/rfc3987_js_bg.wasm",
+    "package.json",
+    "README.md",
+  ]) {
+    assert.ok(files.includes(needed), `${needed} is missing from the tarball: ${files.join(", ")}`);
+  }
+  // No Rust sources, tests, build script or lock file.
+  assert.deepEqual(
+    files.filter((f) => /^(src|test|bench)\/|build\.sh|Cargo|package-lock/.test(f)),
+    [],
+  );
+});
+
+// What both the Node project and the page compute, with the answers RFC 3987 gives.
+const PROBE = `
+  const out = {};
+  out.valid = rfc.isValid("http://example.org/résumé");         // ucschar in ipath (§2.2)
+  out.space = rfc.isValid("http://example.org/a b");            // a space is in no rule
+  out.host = rfc.parse("http://[2001:db8::7]:8080/").hostKind;  // IP-literal: IPv6address
+  out.uri = rfc.toUri("http://résumé.example.org/", { idna: true });
+  try { rfc.parse("http://a/\\u{1F600} x"); } catch (e) { out.error = [e.name, e.position, e.component, e.rule]; }
+  out.core = core.isValid("http://a/b", "IRI");
+  out.ajvFormat = formats.iri("//no-scheme");
+`;
+const EXPECTED = {
+  valid: true,
+  space: false,
+  host: "ipv6",
+  // RFC 3987 §3.1 with ToASCII: "résumé" is xn--rsum-bpad (the RFC's own example in §3.1).
+  uri: "http://xn--rsum-bpad.example.org/",
+  // The emoji is two UTF-16 units: "http://a/" is 9, the emoji 9–10, the space at 11.
+  error: ["IRIError", 11, "path", "isegment"],
+  core: true,
+  // An IRI needs a scheme (RFC 3987 §2.2: IRI = scheme ":" ihier-part …).
+  ajvFormat: false,
+};
+
+test("the installed tarball works in an empty Node project", () => {
+  const script = `
+    import * as rfc from "rfc3987";
+    import * as core from "rfc3987/core";
+    import { formats } from "rfc3987/ajv";
+    ${PROBE}
+    console.log(JSON.stringify(out));
+  `;
+  writeFileSync(join(project, "probe.mjs"), script);
+  const out = execFileSync(process.execPath, ["probe.mjs"], { cwd: project, encoding: "utf8" });
+  assert.deepEqual(JSON.parse(out), EXPECTED);
+});
+
+const CHROMIUM = "/usr/bin/chromium";
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
+
+test("the installed tarball works in a browser page, without a bundler", { skip: browserSkip() }, async () => {
+  const page = `<!doctype html><meta charset="utf-8"><title>rfc3987</title>
+<script type="importmap">{"imports": {
+  "rfc3987": "./node_modules/rfc3987/index.js",
+  "rfc3987/core": "./node_modules/rfc3987/core.js",
+  "rfc3987/ajv": "./node_modules/rfc3987/ajv.js"}}</script>
+<pre id="out">loading</pre>
+<script type="module">
+  import * as rfc from "rfc3987";
+  import * as core from "rfc3987/core";
+  import { formats } from "rfc3987/ajv";
+  try {
+    ${PROBE}
+    document.getElementById("out").textContent = "RESULT " + JSON.stringify(out) + " END";
+  } catch (e) {
+    document.getElementById("out").textContent = "FAILED " + e;
+  }
+</script>`;
+  writeFileSync(join(project, "index.html"), page);
+  const server = createServer((request, response) => {
+    const path = normalize(join(project, decodeURIComponent(new URL(request.url, "http://x").pathname)));
+    if (!path.startsWith(project) || !existsSync(path)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const file = path.endsWith("/") ? join(path, "index.html") : path;
+    response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+    response.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const profile = join(project, "chromium-profile");
+  mkdirSync(profile);
+  try {
+    const dom = await run(CHROMIUM, [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      `--user-data-dir=${profile}`,
+      "--virtual-time-budget=10000",
+      "--dump-dom",
+      `http://127.0.0.1:${server.address().port}/index.html`,
+    ]);
+    const found = /RESULT (.*) END/.exec(dom);
+    assert.ok(found, `the page did not finish: ${dom.slice(0, 2000)}`);
+    assert.deepEqual(JSON.parse(found[1].replaceAll("&amp;", "&")), EXPECTED);
+  } finally {
+    server.close();
+  }
+});
+
+/** Why the browser test cannot run here, or false. In CI it must run: Chromium is installed. */
+function browserSkip() {
+  if (existsSync(CHROMIUM) || process.env.CI) return false;
+  return `needs Debian's chromium at ${CHROMIUM} (apt-get install chromium); CI installs it`;
+}
+
+/** The standard output of `command`, which must exit with 0 within a minute. */
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} exited with ${code}: ${stderr.slice(-2000)}`));
+    });
+  });
+}

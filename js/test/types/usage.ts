@@ -1,0 +1,31 @@
+// Checked by `tsc` (js/test.sh), never run: the declarations describe what the package
+// exports, with the types a user writes against. A wrong declaration fails the check.
+import { isValid, isValidMany, parse, lint, IRIError, toUri, type Parsed, type Diagnostic } from "rfc3987";
+import * as core from "rfc3987/core";
+import { Ajv } from "ajv";
+import addFormats, { formats } from "rfc3987/ajv";
+
+const ok: boolean = isValid("http://a/", "IRI");
+const many: Uint8Array = isValidMany(["a", "b"]);
+const parsed: Parsed = parse("http://a/", "IRI");
+const host: string | null = parsed.host;
+const kind: "reg-name" | "ipv4" | "ipv6" | "ipvfuture" | null = parsed.hostKind;
+const uri: string = toUri("http://é/", { idna: true });
+const found: readonly Diagnostic[] = lint("HTTP://a/");
+const coreOk: boolean = core.isValid("x");
+try {
+  core.validate("a b");
+} catch (e) {
+  if (e instanceof IRIError) {
+    const at: number = e.position;
+    const expected: readonly string[] = e.expected;
+    console.log(at, expected, e.component, e.rule);
+  }
+}
+const ajv = addFormats(new Ajv());
+const validateIri: (data: string) => boolean = formats.iri;
+// @ts-expect-error: parse takes a start symbol, not any rule.
+parse("a", "ihost");
+// @ts-expect-error: the validation entry has no lint.
+core.lint("a");
+console.log(ok, many, host, kind, uri, found, coreOk, ajv, validateIri);
