@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Every test: the Rust workspace (the library, the `iri` tool, the Python bindings' crate), then
-# the Python package (python/test.sh: a virtual environment, the wheel, pytest).
+# Every test: the Rust workspace (the library, the `iri` tool, the Python and JavaScript bindings'
+# crates), then the Python package (python/test.sh: a virtual environment, the wheel, pytest), then
+# the JavaScript package (js/test.sh: the WebAssembly build, node --test, headless Chromium).
 set -euo pipefail
 cd "$(dirname "$0")"
 cargo test --workspace --all-features
 python/test.sh
+js/test.sh
