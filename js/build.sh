@@ -63,7 +63,7 @@ for entry in core full; do
   [ "$entry" = full ] && features=(--features full)
   RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \
     -Zbuild-std=std,panic_abort "${features[@]}"
-  "$bindgen" --target web --no-typescript --out-dir js/pkg/$entry --out-name rfc3987_js \
+  "$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section --out-dir js/pkg/$entry --out-name rfc3987_js \
     "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm"
   wasm="js/pkg/$entry/rfc3987_js_bg.wasm"
   echo "js/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped" >&2

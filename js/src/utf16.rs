@@ -33,6 +33,13 @@ pub(crate) fn each_piece<'t>(joined: &'t str, lengths: &[u32], mut each: impl Fn
             rest = after;
             continue;
         }
+        // Most strings are ASCII: one unit a byte, checked a word at a time.
+        if !half && rest.as_bytes().get(..left).is_some_and(<[u8]>::is_ascii) {
+            let (piece, after) = rest.split_at(left);
+            each(Some(piece));
+            rest = after;
+            continue;
+        }
         let mut len = 0;
         let mut cut = false;
         for c in rest.chars() {
