@@ -6,6 +6,21 @@ import { IRIError } from "./errors.js";
 
 const DEFAULT_RULE = "IRI-reference";
 
+/** Where a parse result keeps its input (not enumerable: not one of its components). */
+const INPUT = Symbol("input");
+
+/** The methods of a parse result: its own properties are the components alone. */
+const PARSED = Object.freeze({
+  /** The input, as given. */
+  toString() {
+    return this[INPUT];
+  },
+  /** The components, as a plain object. */
+  toJSON() {
+    return { ...this };
+  },
+});
+
 /** Throws a TypeError unless `value` is a string. */
 function string(value, name) {
   if (typeof value !== "string") {
@@ -42,8 +57,8 @@ function loneSurrogate(text) {
 }
 
 /**
- * The functions of the package over `wasm`, a module's wasm-bindgen glue; `full` when the
- * module has the whole RFC (lint).
+ * The functions of the package over `wasm`, a module's wasm-bindgen glue; `lint` when the
+ * module has the whole RFC.
  */
 export function makeApi(wasm) {
   const hostKinds = Object.freeze(wasm.host_kinds());
@@ -122,11 +137,9 @@ export function makeApi(wasm) {
       query: slice(input, spans, 12),
       fragment: slice(input, spans, 14),
     };
-    return Object.freeze({
-      ...fields,
-      toString: () => input,
-      toJSON: () => ({ ...fields }),
-    });
+    const parsed = Object.create(PARSED);
+    Object.defineProperty(parsed, INPUT, { value: input });
+    return Object.freeze(Object.assign(parsed, fields));
   }
 
   /** The parse tree of `input` as `rule`, one node a line as `iri tree` prints it. */
