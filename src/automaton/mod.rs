@@ -22,6 +22,7 @@
 //!
 //! An automaton is compiled on first use of its rule and kept for the life of the process.
 
+mod ast;
 mod class;
 mod compile;
 mod nfa;
@@ -31,7 +32,9 @@ use std::sync::OnceLock;
 use crate::pest_grammar::Rule;
 pub(crate) use nfa::{Automaton, Run, Site};
 
-/// The two grammar files, as pest_derive reads them (`src/grammar.rs`).
+/// The two grammar files, as pest_derive reads them (`src/grammar.rs`); `build.rs` reads the
+/// same files into the tree of [`ast`].
+#[cfg(test)]
 const GRAMMAR: &str = concat!(
     include_str!("../../grammar/rfc3986.pest"),
     "\n",
@@ -54,11 +57,7 @@ pub(crate) fn automaton(rule: Rule) -> &'static Automaton {
             .collect()
     });
     automata[rule as usize].get_or_init(|| {
-        let rules = RULES.get_or_init(|| {
-            let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, GRAMMAR)
-                .unwrap_or_else(|e| panic!("grammar/*.pest: {e}"));
-            pest_meta::parser::consume_rules(pairs).unwrap_or_else(|e| panic!("grammar/*.pest: {e:?}"))
-        });
+        let rules = RULES.get_or_init(ast::rules);
         // The grammar is part of the crate: pest_derive compiled the same text, and the unit
         // tests below compile every variant of `Rule`, so this does not depend on the input.
         compile::compile(rules, rule).unwrap_or_else(|e| panic!("grammar/*.pest, rule {rule:?}: {e}"))
@@ -67,8 +66,17 @@ pub(crate) fn automaton(rule: Rule) -> &'static Automaton {
 
 #[cfg(test)]
 mod tests {
-    use super::automaton;
+    use super::{ast, automaton, GRAMMAR};
     use crate::pest_grammar::Rule;
+
+    /// The tree `build.rs` wrote is pest_meta's reading of the grammar files, node for node.
+    #[test]
+    fn the_tree_is_the_grammar() {
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, GRAMMAR).unwrap();
+        let read = pest_meta::parser::consume_rules(pairs).unwrap();
+        assert_eq!(read.len(), 46, "the two files hold 46 rules");
+        assert_eq!(ast::rules(), read);
+    }
 
     /// Every state of every rule's automaton can reach the end. So a set of states alive is not
     /// empty exactly when the input read so far can still be completed into a match: the
