@@ -25,7 +25,13 @@ pub(crate) fn each_piece<'t>(joined: &'t str, lengths: &[u32], mut each: impl Fn
     // The low half that the previous string's end left at the start of this one.
     let mut half = false;
     for &units in lengths {
-        let mut left = units as usize - usize::from(half && units > 0);
+        if units == 0 {
+            // An empty string holds nothing, not even the low half the previous string left:
+            // that half begins the next string that is not empty.
+            each(Some(""));
+            continue;
+        }
+        let mut left = units as usize - usize::from(half);
         if ascii {
             let len = left.min(rest.len());
             let (piece, after) = rest.split_at(len);
@@ -100,5 +106,7 @@ mod tests {
         assert_eq!(pieces("a😀bc", &[2, 2, 1]), [None, None, Some("c")]);
         // ["x\uD83D", "\uDE00"] and then an empty string.
         assert_eq!(pieces("x😀", &[2, 1, 0]), [None, None, Some("")]);
+        // ["a\uD83D", "", "\uDE00"]: the empty string between the halves is itself.
+        assert_eq!(pieces("a😀", &[2, 0, 1]), [None, Some(""), None]);
     }
 }
