@@ -213,8 +213,10 @@ export function makeApi(wasm) {
     /** The checks beyond the grammar (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8). */
     api.lint = function lint(input) {
       string(input, "the input");
+      const at = loneSurrogate(input);
+      const lone = at >= 0 ? new Uint32Array([at, input.charCodeAt(at)]) : undefined;
       return Object.freeze(
-        wasm.lint(input).map((found) => {
+        wasm.lint(input, lone).map((found) => {
           const diagnostic = Object.freeze({
             code: found.code,
             severity: found.severity,

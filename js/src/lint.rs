@@ -1,6 +1,7 @@
 //! The checks beyond the grammar (RFC 3987 §4.1, §4.2, §6.1, §7.5, §8; the library's `lint`),
 //! for the whole entry only: they need the Unicode tables the validation entry leaves out.
 
+use rfc3987::IriRef;
 use wasm_bindgen::prelude::*;
 
 use crate::utf16;
@@ -27,10 +28,29 @@ pub struct Finding {
 }
 
 /// The diagnostics of `input` (any text: one that is not an IRI reference gets its parse
-/// error as a diagnostic, as the library's `lint` does).
+/// error as a diagnostic, as the library's `lint` does). `lone_surrogate` is the UTF-16 index
+/// and the code unit of the string's first lone surrogate, which arrives as U+FFFD: the
+/// `syntax` diagnostic at it names the surrogate, and offers no fix (a lone surrogate has no
+/// UTF-8 form to percent-encode).
 #[wasm_bindgen]
-pub fn lint(input: &str) -> Vec<Finding> {
-    rfc3987::lint(input)
+pub fn lint(input: &str, lone_surrogate: Option<Vec<u32>>) -> Vec<Finding> {
+    let mut found = rfc3987::lint(input);
+    if let (Some([at, unit]), Err(error)) = (lone_surrogate.as_deref(), IriRef::parse(input)) {
+        let offset = error.byte_offset();
+        if utf16::index(input, offset) == *at {
+            let error = error.at_lone_surrogate(*unit as u16);
+            let message = error.to_string().lines().next().unwrap_or_default().to_string();
+            for d in found
+                .iter_mut()
+                .filter(|d| d.code == "syntax" && d.span.start == offset)
+            {
+                d.message.clone_from(&message);
+                d.fix = None;
+                d.help = None;
+            }
+        }
+    }
+    found
         .into_iter()
         .map(|d| Finding {
             code: d.code.to_string(),
