@@ -7,7 +7,7 @@ import * as glue from "./pkg/core/rfc3987_js.js";
 import { makeApi } from "./lib/api.js";
 import { load } from "./lib/load.js";
 
-await load(glue, new URL("./pkg/core/rfc3987_js_bg.wasm", import.meta.url));
+const exports = await load(glue, new URL("./pkg/core/rfc3987_js_bg.wasm", import.meta.url));
 
 export { IRIError } from "./lib/errors.js";
 export const {
@@ -22,4 +22,4 @@ export const {
   relativize,
   toUri,
   toIri,
-} = makeApi(glue);
+} = makeApi(glue, exports.memory);

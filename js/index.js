@@ -7,7 +7,7 @@ import * as glue from "./pkg/full/rfc3987_js.js";
 import { makeApi } from "./lib/api.js";
 import { load } from "./lib/load.js";
 
-await load(glue, new URL("./pkg/full/rfc3987_js_bg.wasm", import.meta.url));
+const exports = await load(glue, new URL("./pkg/full/rfc3987_js_bg.wasm", import.meta.url));
 
 export { IRIError } from "./lib/errors.js";
 export const {
@@ -23,4 +23,4 @@ export const {
   toUri,
   toIri,
   lint,
-} = makeApi(glue);
+} = makeApi(glue, exports.memory);

@@ -57,10 +57,10 @@ function loneSurrogate(text) {
 }
 
 /**
- * The functions of the package over `wasm`, a module's wasm-bindgen glue; `lint` when the
- * module has the whole RFC.
+ * The functions of the package over `wasm`, a module's wasm-bindgen glue, and `memory`, its
+ * instance's memory; `lint` when the module has the whole RFC.
  */
-export function makeApi(wasm) {
+export function makeApi(wasm, memory) {
   const hostKinds = Object.freeze(wasm.host_kinds());
   const pathKinds = Object.freeze(wasm.path_kinds());
 
@@ -91,21 +91,62 @@ export function makeApi(wasm) {
     return value === undefined ? DEFAULT_RULE : string(value, "the rule");
   }
 
+  // Strings go in through a buffer in the module's memory, written by encodeInto (see
+  // js/src/input.rs), and rules by number.
+  const encoder = new TextEncoder();
+  const ruleIds = new Map();
+  let capacity = 0;
+  let address = 0;
+  let view = new Uint8Array(0);
+
+  /** The number of the rule named `name` (a RangeError for an unknown name). */
+  function ruleId(name) {
+    let id = ruleIds.get(name);
+    if (id === undefined) {
+      id = wasm.rule_id(string(name, "the rule"));
+      ruleIds.set(name, id);
+    }
+    return id;
+  }
+
+  /** The buffer, at least `bytes` long, as a view that is current (memory may have grown). */
+  function buffer(bytes) {
+    if (bytes > capacity) {
+      capacity = Math.max(bytes, 2 * capacity, 4096);
+      address = wasm.input_buffer(capacity);
+      view = new Uint8Array(memory.buffer, address, capacity);
+    } else if (view.buffer !== memory.buffer) {
+      view = new Uint8Array(memory.buffer, address, capacity);
+    }
+    return view;
+  }
+
   /** Whether all of `input` matches `rule` (RFC 3987 §2.2 or RFC 3986, any ABNF rule by name). */
   function isValid(input, rule = DEFAULT_RULE) {
     string(input, "the input");
-    if (rule === DEFAULT_RULE) return wasm.is_valid(input);
-    return wasm.is_valid_as(input, string(rule, "the rule"));
+    const id = ruleId(rule);
+    // At most 3 bytes of UTF-8 for each UTF-16 code unit.
+    const { written } = encoder.encodeInto(input, buffer(input.length * 3));
+    return wasm.is_valid_input(written, id);
   }
 
   /** 1 or 0 for each string of `inputs`: isValid for a whole array, in one call into WebAssembly. */
   function isValidMany(inputs, rule = DEFAULT_RULE) {
     if (!Array.isArray(inputs)) throw new TypeError("the inputs must be an array of strings");
-    const lengths = new Uint32Array(inputs.length);
+    const id = ruleId(rule);
+    let units = 0;
     for (let i = 0; i < inputs.length; i++) {
-      lengths[i] = string(inputs[i], `the input at index ${i}`).length;
+      units += string(inputs[i], `the input at index ${i}`).length;
     }
-    return wasm.is_valid_many(inputs.join(""), lengths, string(rule, "the rule"));
+    const lengths = new Uint32Array(inputs.length);
+    const bytes = buffer(units * 3);
+    let at = 0;
+    for (let i = 0; i < inputs.length; i++) {
+      const { written } = encoder.encodeInto(inputs[i], bytes.subarray(at));
+      lengths[i] = written;
+      at += written;
+    }
+    return wasm.is_valid_many_input(lengths, id);
   }
 
   /** Nothing when all of `input` matches `rule`; otherwise throws an IRIError. */

@@ -2,15 +2,15 @@
 // glue, in a browser with fetch, both without a bundler.
 
 /**
- * Instantiates the module at `url` with its wasm-bindgen glue's `init` or `initSync`.
+ * Instantiates the module at `url` with its wasm-bindgen glue's `init` or `initSync`, and
+ * gives the instance's exports (its memory among them).
  * @param {{default: Function, initSync: Function}} glue
  * @param {URL} url
  */
 export async function load(glue, url) {
   if (url.protocol === "file:") {
     const { readFile } = await import("node:fs/promises");
-    glue.initSync({ module: await readFile(url) });
-  } else {
-    await glue.default({ module_or_path: url });
+    return glue.initSync({ module: await readFile(url) });
   }
+  return glue.default({ module_or_path: url });
 }

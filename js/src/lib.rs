@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+mod input;
 mod utf16;
 
 use rfc3987::{
@@ -18,6 +19,7 @@ use wasm_bindgen::prelude::*;
 
 pub use error::Failure;
 use error::{range_error, thrown};
+pub use input::{input_buffer, is_valid_input, is_valid_many_input, rule_id};
 
 /// The ABNF rule named `name` (RFC 3987 §2.2, RFC 3986), or a `RangeError`.
 fn rule(name: &str) -> Result<AbnfRule, JsValue> {
@@ -32,31 +34,6 @@ fn start_symbol(name: &str) -> Result<StartSymbol, JsValue> {
             rfc3987::printable(name)
         ))
     })
-}
-
-/// Whether all of `input` is an `IRI-reference` (RFC 3987 §2.2): the common case, without a
-/// rule to look up.
-#[wasm_bindgen]
-pub fn is_valid(input: &str) -> bool {
-    AbnfRule::start_symbol(StartSymbol::IriReference).is_match(input)
-}
-
-/// Whether all of `input` matches the ABNF rule named `rule` (RFC 3987 §2.2 or RFC 3986).
-#[wasm_bindgen]
-pub fn is_valid_as(input: &str, rule: &str) -> Result<bool, JsValue> {
-    Ok(self::rule(rule)?.is_match(input))
-}
-
-/// For each of the strings joined into `joined`, of the UTF-16 `lengths` given, 1 if all of
-/// it matches `rule` and 0 if not: a whole array in one call.
-#[wasm_bindgen]
-pub fn is_valid_many(joined: &str, lengths: &[u32], rule: &str) -> Result<Vec<u8>, JsValue> {
-    let rule = self::rule(rule)?;
-    let mut valid = Vec::with_capacity(lengths.len());
-    utf16::each_piece(joined, lengths, |piece| {
-        valid.push(u8::from(piece.is_some_and(|p| rule.is_match(p))))
-    });
-    Ok(valid)
 }
 
 /// Nothing if all of `input` matches `rule`; otherwise throws a [`Failure`] (RFC 3987 §2.2).
