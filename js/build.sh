@@ -6,7 +6,8 @@
 #     rust-src component; where rustup cannot fetch it, Debian's rust-src package of exactly the
 #     machine's rustc version (trixie-backports) is downloaded with apt-get through a sources list
 #     of its own (the system's are left alone) and unpacked with dpkg-deb where rustup's
-#     component would put it: $(rustc --print sysroot)/lib/rustlib/src/rust.
+#     component would put it: $(rustc --print sysroot)/lib/rustlib/src/rust. (rustup does not
+#     know those files: to install its own rust-src component later, remove that folder first.)
 #  2. wasm-bindgen-cli is installed from crates.io at the version of the wasm-bindgen crate in
 #     Cargo.lock (the two must match exactly), into target/wasm-bindgen-cli-VERSION.
 #  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and wasm-bindgen
@@ -16,19 +17,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 target_dir=${CARGO_TARGET_DIR:-$root/target}
+# apt reads a relative Dir:: path against its own directories: make it absolute.
+case $target_dir in /*) ;; *) target_dir=$root/$target_dir ;; esac
 
 # 1. The source of std.
 sysroot=$(rustc --print sysroot)
 rust_version=$(rustc --version | awk '{print $2}')
 if [ ! -f "$sysroot/lib/rustlib/src/rust/library/Cargo.lock" ]; then
   # Debian's package of the same rustc release: rust-src, architecture all, no dependencies.
-  debian_version="1.95.0+dfsg1-2~bpo13+1"
-  if [ "${debian_version%%+*}" != "$rust_version" ]; then
-    echo "js/build.sh: rustc is $rust_version, but the Debian rust-src this script knows is $debian_version;" >&2
-    echo "  install the rust-src component of rustc $rust_version (rustup component add rust-src)" >&2
-    echo "  or put Debian's rust-src of that version in this script" >&2
-    exit 2
-  fi
   apt_dir="$target_dir/apt-rust-src"
   mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
   echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie-backports main" \
@@ -36,17 +32,31 @@ if [ ! -f "$sysroot/lib/rustlib/src/rust/library/Cargo.lock" ]; then
   apt_options=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
     -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o APT::Get::List-Cleanup=0
     -o APT::Sandbox::User=root)
-  echo "js/build.sh: fetching Debian's rust-src $debian_version (the source of std)" >&2
   apt-get -q "${apt_options[@]}" update >/dev/null
+  # The version the suite serves for this rustc release (1.95.0+dfsg1-2~bpo13+1 on 2026-11-26).
+  debian_version=$(apt-cache "${apt_options[@]}" madison rust-src |
+    awk -v v="$rust_version" '$3 ~ "^" v "[+]dfsg" { print $3; exit }')
+  if [ -z "$debian_version" ]; then
+    echo "js/build.sh: Debian's trixie-backports has no rust-src of rustc $rust_version;" >&2
+    echo "  install the rust-src component of rustc $rust_version (rustup component add rust-src)" >&2
+    exit 2
+  fi
+  echo "js/build.sh: fetching Debian's rust-src $debian_version (the source of std)" >&2
+  rm -f "$apt_dir"/rust-src_*.deb
   (cd "$apt_dir" && apt-get -q "${apt_options[@]}" download "rust-src=$debian_version" >/dev/null)
   rm -rf "$apt_dir/unpacked" && mkdir -p "$apt_dir/unpacked"
   dpkg-deb -x "$apt_dir"/rust-src_*.deb "$apt_dir/unpacked"
-  mkdir -p "$sysroot/lib/rustlib/src/rust"
-  cp -a "$apt_dir/unpacked/usr/src/rustc-$rust_version/library" "$sysroot/lib/rustlib/src/rust/"
+  # Copied beside, then moved into place: an interrupted copy is never taken for a whole one.
+  src="$sysroot/lib/rustlib/src"
+  mkdir -p "$src"
+  rm -rf "$src/rust.partial" "$src/rust"
+  mkdir "$src/rust.partial"
+  cp -a "$apt_dir/unpacked/usr/src/rustc-$rust_version/library" "$src/rust.partial/"
+  mv "$src/rust.partial" "$src/rust"
 fi
 
 # 2. wasm-bindgen-cli at the locked version of the wasm-bindgen crate.
-bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 bindgen_root="$target_dir/wasm-bindgen-cli-$bindgen_version"
 bindgen="$bindgen_root/bin/wasm-bindgen"
 if [ ! -x "$bindgen" ]; then
@@ -61,8 +71,11 @@ fi
 for entry in core full; do
   features=()
   [ "$entry" = full ] && features=(--features full)
+  # panic = "immediate-abort": a panic traps at once, without formatting a message nobody
+  # would see (the module has no console); the validation module is 5 KB smaller gzipped.
   RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \
-    -Zbuild-std=std,panic_abort "${features[@]}"
+    -Zbuild-std=std,panic_abort -Zpanic-immediate-abort --config 'profile.wasm.panic="immediate-abort"' \
+    "${features[@]}"
   "$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section --out-dir js/pkg/$entry --out-name rfc3987_js \
     "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm"
   wasm="js/pkg/$entry/rfc3987_js_bg.wasm"

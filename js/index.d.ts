@@ -26,7 +26,10 @@ export type Level = "simple" | "syntax" | "scheme";
 /** A text that is not an IRI (or URI, or a match of the rule asked for): where, and why. */
 export class IRIError extends Error {
   readonly name: "IRIError";
-  /** The library's message, then the input and a caret under the character at fault. */
+  /**
+   * The library's message, then the input and a caret under the character at fault. Its
+   * "column" counts characters from 1 (as the `iri` tool does); `position` is the string index.
+   */
   readonly message: string;
   /** The index (UTF-16 code units) of the character at fault; the input's length when it ends too early. */
   readonly position: number;
@@ -108,7 +111,10 @@ export function equivalent(
 export function resolve(base: string, reference: string, options?: { strict?: boolean }): string;
 /** The shortest reference that resolves against `base` to `target`, or null. */
 export function relativize(base: string, target: string): string | null;
-/** `input` mapped to a URI (RFC 3987 §3.1); idna needs the whole entry. */
+/**
+ * `input` mapped to a URI (RFC 3987 §3.1); idna needs the whole entry. Throws an IRIError for
+ * an input that is not an IRI reference, and a plain Error for a host ToASCII refuses.
+ */
 export function toUri(input: string, options?: { idna?: boolean; lenient?: boolean }): string;
 /** `input`, a URI or IRI reference, mapped to an IRI (RFC 3987 §3.2); idnUnicode needs the whole entry. */
 export function toIri(input: string, options?: { idnUnicode?: boolean }): string;

@@ -6,6 +6,9 @@ import { IRIError } from "./errors.js";
 
 const DEFAULT_RULE = "IRI-reference";
 
+/** The most the input buffer keeps between calls (16 MiB); a larger one is given back after use. */
+const KEPT = 16 * 1024 * 1024;
+
 /** Where a parse result keeps its input (not enumerable: not one of its components). */
 const INPUT = Symbol("input");
 
@@ -77,7 +80,7 @@ export function makeApi(wasm, memory) {
       const given = inputs.find((s) => s.toWellFormed() === failure.input) ?? failure.input;
       const at = loneSurrogate(given);
       if (at >= 0 && at === failure.position) {
-        const named = wasm.lone_surrogate_failure(failure.input, failure.target, given.charCodeAt(at));
+        const named = failure.at_lone_surrogate(given.charCodeAt(at));
         failure.free();
         failure = named;
       }
@@ -112,13 +115,23 @@ export function makeApi(wasm, memory) {
   /** The buffer, at least `bytes` long, as a view that is current (memory may have grown). */
   function buffer(bytes) {
     if (bytes > capacity) {
-      capacity = Math.max(bytes, 2 * capacity, 4096);
-      address = wasm.input_buffer(capacity);
+      const wanted = Math.max(bytes, Math.min(2 * capacity, KEPT), 4096);
+      address = wasm.input_buffer(wanted); // a RangeError when memory cannot grow that far
+      capacity = wanted;
       view = new Uint8Array(memory.buffer, address, capacity);
     } else if (view.buffer !== memory.buffer) {
       view = new Uint8Array(memory.buffer, address, capacity);
     }
     return view;
+  }
+
+  /** Gives back a buffer grown past KEPT for one large input, once it has been read. */
+  function release() {
+    if (capacity > KEPT) {
+      capacity = 0;
+      address = wasm.input_buffer(0);
+      view = new Uint8Array(0);
+    }
   }
 
   /** Whether all of `input` matches `rule` (RFC 3987 §2.2 or RFC 3986, any ABNF rule by name). */
@@ -127,7 +140,9 @@ export function makeApi(wasm, memory) {
     const id = ruleId(rule);
     // At most 3 bytes of UTF-8 for each UTF-16 code unit.
     const { written } = encoder.encodeInto(input, buffer(input.length * 3));
-    return wasm.is_valid_input(written, id);
+    const valid = wasm.is_valid_input(written, id);
+    release();
+    return valid;
   }
 
   /** 1 or 0 for each string of `inputs`: isValid for a whole array, in one call into WebAssembly. */
@@ -146,7 +161,9 @@ export function makeApi(wasm, memory) {
       lengths[i] = written;
       at += written;
     }
-    return wasm.is_valid_many_input(lengths, id);
+    const valid = wasm.is_valid_many_input(lengths, id);
+    release();
+    return valid;
   }
 
   /** Nothing when all of `input` matches `rule`; otherwise throws an IRIError. */

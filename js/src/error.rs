@@ -29,6 +29,17 @@ pub struct Failure {
     /// The text that failed (a lone surrogate arrives as U+FFFD: JavaScript finds which of
     /// its arguments it was and gives that string itself).
     pub input: String,
+    /// The library's error itself, for [`Failure::at_lone_surrogate`].
+    error: ParseError,
+}
+
+#[wasm_bindgen]
+impl Failure {
+    /// The same failure, about the lone surrogate `unit` when it is where the error is: a
+    /// JavaScript string passes a lone surrogate as U+FFFD (`ParseError::at_lone_surrogate`).
+    pub fn at_lone_surrogate(&self, unit: u16) -> Failure {
+        self.error.clone().at_lone_surrogate(unit).into()
+    }
 }
 
 /// The name of an error's kind, as the Python package and the `iri` tool spell it.
@@ -53,6 +64,7 @@ impl From<ParseError> for Failure {
             target: error.target().to_string(),
             message: error.to_string(),
             input: error.input().to_string(),
+            error,
         }
     }
 }

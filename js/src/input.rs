@@ -21,12 +21,20 @@ thread_local! {
 }
 
 /// The address in the module's memory of a buffer of `capacity` bytes for JavaScript to write
-/// strings into (valid until the next call of this function).
+/// strings into (valid until the next call of this function; 0 frees it), or a `RangeError`
+/// when the memory cannot grow that far (never a trap).
 #[wasm_bindgen]
-pub fn input_buffer(capacity: usize) -> usize {
+pub fn input_buffer(capacity: usize) -> Result<usize, JsValue> {
     INPUT.with_borrow_mut(|buffer| {
+        buffer.clear();
+        buffer.shrink_to(capacity);
+        buffer.try_reserve_exact(capacity).map_err(|_| {
+            range_error(format!(
+                "{capacity} bytes for the UTF-8 of the input are more than WebAssembly's memory can hold: check fewer or shorter strings at a time"
+            ))
+        })?;
         buffer.resize(capacity, 0);
-        buffer.as_mut_ptr() as usize
+        Ok(buffer.as_mut_ptr() as usize)
     })
 }
 

@@ -42,19 +42,6 @@ pub fn validate(input: &str, rule: &str) -> Result<(), JsValue> {
     self::rule(rule)?.check(input).map_err(thrown)
 }
 
-/// The same error as [`validate`], with the lone surrogate `unit` named: JavaScript passes a
-/// string with a lone surrogate as UTF-8 with U+FFFD in its place, so the error found there is
-/// about the surrogate (`ParseError::at_lone_surrogate`).
-#[wasm_bindgen]
-pub fn lone_surrogate_failure(input: &str, rule: &str, unit: u16) -> Result<Failure, JsValue> {
-    let error = match self::rule(rule)?.check(input) {
-        Err(error) => error,
-        // U+FFFD matches no rule, so a text that holds one is never valid.
-        Ok(()) => return Err(range_error("the text holds no lone surrogate")),
-    };
-    Ok(error.at_lone_surrogate(unit).into())
-}
-
 /// The kinds of host, in the order of the codes [`parse`] gives (`reg-name`, `ipv4`, …).
 const HOST_KINDS: [HostKind; 4] = [
     HostKind::RegName,
@@ -95,14 +82,14 @@ const ABSENT: u32 = u32::MAX;
 #[wasm_bindgen]
 pub fn parse(input: &str, rule: &str) -> Result<Vec<u32>, JsValue> {
     let iri = IriRef::parse_as(input, start_symbol(rule)?).map_err(thrown)?;
-    let mut spans = Vec::with_capacity(18);
+    // Byte offsets first (`usize::MAX` when absent), then UTF-16 indices in one walk.
+    let mut offsets = Vec::with_capacity(16);
     let mut push = |part: Option<&str>| match part {
         Some(part) => {
             let start = part.as_ptr() as usize - input.as_ptr() as usize;
-            spans.push(utf16::index(input, start));
-            spans.push(utf16::index(input, start + part.len()));
+            offsets.extend([start, start + part.len()]);
         }
-        None => spans.extend([ABSENT, ABSENT]),
+        None => offsets.extend([usize::MAX, usize::MAX]),
     };
     let authority = iri.authority();
     push(iri.scheme());
@@ -113,6 +100,18 @@ pub fn parse(input: &str, rule: &str) -> Result<Vec<u32>, JsValue> {
     push(Some(iri.path().as_str()));
     push(iri.query());
     push(iri.fragment());
+    let present: Vec<usize> = offsets.iter().copied().filter(|&o| o != usize::MAX).collect();
+    let mut indices = utf16::indices(input, &present).into_iter();
+    let mut spans: Vec<u32> = offsets
+        .iter()
+        .map(|&o| {
+            if o == usize::MAX {
+                ABSENT
+            } else {
+                indices.next().unwrap_or(ABSENT)
+            }
+        })
+        .collect();
     let host_kind = authority.map(|a| a.host_kind());
     spans.push(host_kind.map_or(ABSENT, |kind| code(&HOST_KINDS, kind)));
     spans.push(code(&PATH_KINDS, iri.path().kind()));

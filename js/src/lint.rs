@@ -50,14 +50,17 @@ pub fn lint(input: &str, lone_surrogate: Option<Vec<u32>>) -> Vec<Finding> {
             }
         }
     }
+    let spans: Vec<usize> = found.iter().flat_map(|d| [d.span.start, d.span.end]).collect();
+    let spans = utf16::indices(input, &spans);
     found
         .into_iter()
-        .map(|d| Finding {
+        .zip(spans.chunks_exact(2))
+        .map(|(d, span)| Finding {
             code: d.code.to_string(),
             severity: d.severity.as_str().to_string(),
             section: d.section.to_string(),
-            start: utf16::index(input, d.span.start),
-            end: utf16::index(input, d.span.end),
+            start: span[0],
+            end: span[1],
             message: d.message,
             fix: d.fix,
             help: d.help,
