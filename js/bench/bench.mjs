@@ -12,7 +12,9 @@
 //
 // What it measures, on the same strings for every checker:
 //   rfc3987            isValid(s) and isValid(s, "IRI"), whole entry (rfc3987) and validation
-//                      entry (rfc3987/core); isValidMany(strings), one call per array
+//                      entry (rfc3987/core); isValidMany(strings), one call per array (both
+//                      write the UTF-8 of each string with TextEncoder.encodeInto into a buffer
+//                      the module keeps, and pass the rule by number: lib/api.js, src/input.rs)
 //   validate-iri       validateIri(s, IriValidationStrategy.Strict) === undefined (the strict
 //                      mode is one RFC 3987 regex for absolute IRIs; the function returns
 //                      undefined for a valid IRI and a new, unthrown Error for an invalid one)
@@ -22,15 +24,25 @@
 //   Node               new URL(s) in try/catch, URL.canParse(s) (the WHATWG URL Standard, not
 //                      RFC 3986/3987); on cc-refs also URL.canParse(ref, base)
 // and, to see where the time goes (rows marked "diagnostic"):
-//   isValid("")        the fixed cost of one call: argument check, the glue, the crossing
+//   isValid("")        the fixed cost of one call: argument check, the rule's number, an
+//                      encodeInto of nothing, the glue and the crossing, the scan of nothing
 //   isValid("", "IRI") the same for a rejection (after the scanner, the grammar's automaton)
-//   copy in + free     the glue's copy of s into WebAssembly memory (passStringToWasm0,
-//                      reproduced here) and the free the module does after, no validation
-//   encodeInto         TextEncoder.encodeInto of s into a buffer of the module's memory
-//                      allocated once: the copy without allocation or per-unit JS loop
-//   wasm is_valid      the module's export on a string copied in beforehand: the scanner, the
-//                      free and the bare call, no copy
-//   isValidMany's JS side (the lengths and the join), and the glue's copy of the joined text
+//   three parts of that fixed cost, each on its own: the module's is_valid_input(0) called
+//                      bare (the crossing, the scan of nothing), `view.buffer !== memory.buffer`
+//                      (lib/api.js's check that its view of the buffer is current: the Memory's
+//                      buffer getter), and encodeInto("")
+//   encodeInto         TextEncoder.encodeInto of s into the module's input buffer (its
+//                      export input_buffer, allocated once): isValid's copy of the string
+//   encodeInto + is_valid_input   the same, then the module's export called bare: isValid
+//                      without lib/api.js's checks and the glue's wrapper
+//   is_valid_input on one string  the export on one string of the corpus (of its median UTF-8
+//                      length) encoded before the timing, called once for each string of the
+//                      corpus: the scan and the crossing, no copy. The module keeps one buffer,
+//                      so the corpus's own strings cannot all be in it before the timing; the
+//                      same string over and over (its branches learned) makes this a lower bound
+//   is_valid_many_input   the batch export on the whole corpus encoded before the timing: the
+//                      scan of every string, with the lengths copied in and the verdicts out,
+//                      but none of isValidMany's JavaScript (the checks, the encoding)
 //   new Error(message) as validate-iri makes one for each rejection (cc-refs only)
 //
 // It ends with the verdicts of every checker on hand-written probes (not timed), the kinds of
@@ -44,6 +56,11 @@
 // passed over 10 times), each pass after a forced garbage collection. The figure is the median over the
 // rounds; each ratio "÷" is the median over the rounds of (the row's time ÷ rfc3987's time in
 // the same round), so every ratio is measured under the same load. Above 1: rfc3987 is faster.
+//
+// The diagnostics run on a second instance of the validation module (the same .wasm file), so
+// that they do not resize the buffer of the instance rfc3987/core uses. Before measuring, the
+// script checks that rfc3987's entries and calls (isValid of both entries, isValidMany of both,
+// and the diagnostics' bare exports) agree on every string.
 //
 // The accept counts compare verdicts with rfc3987's for the same grammar (the IRI rule for
 // validate-iri and URL, URI for ajv's uri, URI-reference for its uri-reference) and print a few
@@ -114,10 +131,12 @@ const gc = runInNewContext("gc");
 
 const full = await import("../index.js");
 const core = await import("../core.js");
-// The glue module core.js loaded (the same module instance): its initSync returns the
-// instance's exports, for the diagnostic rows.
-const coreGlue = await import("../pkg/core/rfc3987_js.js");
-const raw = coreGlue.initSync();
+// For the diagnostic rows, a second instance of the validation module (the same file, its glue
+// imported again under another URL, so a module record of its own): calling `input_buffer` on
+// the instance rfc3987/core uses would resize, and may move, the buffer whose address and size
+// lib/api.js keeps. `raw` is that instance's exports, `diagGlue` its glue.
+const diagGlue = await import("../pkg/core/rfc3987_js.js?diagnostic");
+const raw = diagGlue.initSync({ module: readFileSync(new URL("../pkg/core/rfc3987_js_bg.wasm", here)) });
 const { validateIri, IriValidationStrategy } = require("validate-iri");
 const { fullFormats } = require("ajv-formats/dist/formats.js");
 
@@ -183,64 +202,43 @@ for (const c of corpora) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The diagnostic helpers: the glue's copy of a string into the module's memory
-// (passStringToWasm0 of pkg/core/rfc3987_js.js, written out again) and the module's free.
+// The diagnostic helpers: the module's own input buffer (`input_buffer`), sized once for the
+// largest corpus encoded whole, and the rule's number in that instance.
 
 const encoder = new TextEncoder();
-let memory = new Uint8Array(raw.memory.buffer);
-/** The module's memory as bytes; a view detached by growth is made again (as the glue does). */
-function bytes() {
-  if (memory.byteLength === 0) memory = new Uint8Array(raw.memory.buffer);
-  return memory;
-}
-// The allocator's exports, by the names the glue calls them (wasm-bindgen renames them from one
-// build to another).
-const glueText = readFileSync(new URL("../pkg/core/rfc3987_js.js", here), "utf8");
-const passNames = /passStringToWasm0\(input, wasm\.(\w+), wasm\.(\w+)\)/.exec(glueText);
-const freeName = /if \(ptr0\) \{ wasm\.(\w+)\(ptr0, len0 \* 1, 1\)/.exec(glueText);
-if (!passNames || !freeName) throw new Error("pkg/core/rfc3987_js.js: the glue's malloc, realloc and free not found");
-const malloc = raw[passNames[1]];
-const realloc = raw[passNames[2]];
-const free = raw[freeName[1]];
-let copiedLength = 0;
-function copyIn(arg) {
-  let len = arg.length;
-  let ptr = malloc(len, 1) >>> 0;
-  const mem = bytes();
-  let offset = 0;
-  for (; offset < len; offset++) {
-    const code = arg.charCodeAt(offset);
-    if (code > 0x7f) break;
-    mem[ptr + offset] = code;
-  }
-  if (offset !== len) {
-    if (offset !== 0) arg = arg.slice(offset);
-    ptr = realloc(ptr, len, (len = offset + arg.length * 3), 1) >>> 0;
-    const ret = encoder.encodeInto(arg, bytes().subarray(ptr + offset, ptr + len));
-    offset += ret.written;
-    ptr = realloc(ptr, len, offset, 1) >>> 0;
-  }
-  copiedLength = offset;
-  return ptr;
+const diagRule = diagGlue.rule_id("IRI-reference");
+const diagCapacity = Math.max(4096, ...corpora.map((c) => 3 * c.strings.reduce((n, s) => n + s.length, 0)));
+// The glue's input_buffer (the raw export returns a Result: the address, or a RangeError).
+const diagAddress = diagGlue.input_buffer(diagCapacity);
+let diagView = new Uint8Array(raw.memory.buffer, diagAddress, diagCapacity);
+/** The buffer as a view that is current (the memory may have grown: the batch export allocates). */
+function diagBuffer() {
+  if (diagView.buffer !== raw.memory.buffer) diagView = new Uint8Array(raw.memory.buffer, diagAddress, diagCapacity);
+  return diagView;
 }
 
-/** A buffer in the module's memory, allocated once, that any string of `strings` fits in. */
-let scratch = { ptr: 0, size: 0 };
-function scratchFor(strings) {
-  const size = 3 * strings.reduce((m, s) => Math.max(m, s.length), 0);
-  if (size > scratch.size) scratch = { ptr: malloc(size, 1) >>> 0, size };
-  return scratch;
-}
-
-/** Each string of `strings` copied into the module's memory: [pointers, byte lengths]. */
-function copyAll(strings) {
-  const ptrs = new Uint32Array(strings.length);
-  const lens = new Uint32Array(strings.length);
+/** `strings` encoded one after the other into the buffer, as isValidMany does: their byte lengths. */
+function encodeAll(strings) {
+  const view = diagBuffer();
+  const lengths = new Uint32Array(strings.length);
+  let at = 0;
   for (let i = 0; i < strings.length; i++) {
-    ptrs[i] = copyIn(strings[i]);
-    lens[i] = copiedLength;
+    const { written } = encoder.encodeInto(strings[i], view.subarray(at));
+    lengths[i] = written;
+    at += written;
   }
-  return [ptrs, lens];
+  return lengths;
+}
+
+/** A string of `strings` of the median UTF-8 length (the first of that length), kept per array. */
+const medianStrings = new Map();
+function medianString(strings) {
+  if (!medianStrings.has(strings)) {
+    const lengths = strings.map((s) => Buffer.byteLength(s));
+    const middle = [...lengths].sort((a, b) => a - b)[lengths.length >> 1];
+    medianStrings.set(strings, strings[lengths.indexOf(middle)]);
+  }
+  return medianStrings.get(strings);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,20 +321,6 @@ const checkers = [
     },
   },
   {
-    id: "copy",
-    label: "diagnostic: copy in + free, no validation",
-    diagnostic: true,
-    pass: (xs) => {
-      let n = 0;
-      for (let i = 0; i < xs.length; i++) {
-        const ptr = copyIn(xs[i]);
-        free(ptr, copiedLength, 1);
-        n++;
-      }
-      return n;
-    },
-  },
-  {
     id: "empty-iri",
     label: 'diagnostic: rfc3987/core `isValid("", "IRI")` (a rejection), per call',
     diagnostic: true,
@@ -347,14 +331,44 @@ const checkers = [
     },
   },
   {
+    id: "call-empty",
+    label: "diagnostic: wasm `is_valid_input(0)`, bare: the crossing, the scan of nothing, per call",
+    diagnostic: true,
+    pass: (xs) => {
+      let n = 0;
+      for (let i = 0; i < xs.length; i++) n += raw.is_valid_input(0, diagRule);
+      return n;
+    },
+  },
+  {
+    id: "memory-buffer",
+    label: "diagnostic: `view.buffer !== memory.buffer` (lib/api.js's check that its view is current), per call",
+    diagnostic: true,
+    pass: (xs) => {
+      const view = diagBuffer();
+      const memory = raw.memory;
+      let n = 0;
+      for (let i = 0; i < xs.length; i++) if (view.buffer === memory.buffer) n++;
+      return n;
+    },
+  },
+  {
+    id: "encode-empty",
+    label: 'diagnostic: `encodeInto("")`, per call',
+    diagnostic: true,
+    pass: (xs) => {
+      const view = diagBuffer();
+      let n = 0;
+      for (let i = 0; i < xs.length; i++) n += encoder.encodeInto("", view).written + 1;
+      return n;
+    },
+  },
+  {
     id: "encode-into",
-    label: "diagnostic: `encodeInto` a buffer allocated once, no call",
+    label: "diagnostic: `encodeInto` the module's input buffer, no call",
     diagnostic: true,
     // The view is made before the timing: nothing here can grow the memory.
-    prepare: (xs) => {
-      const { ptr, size } = scratchFor(xs);
-      return [xs, bytes().subarray(ptr, ptr + size)];
-    },
+    prepare: (xs) => [xs, diagBuffer()],
     passPrepared: ([xs, view]) => {
       let n = 0;
       for (let i = 0; i < xs.length; i++) n += encoder.encodeInto(xs[i], view).written;
@@ -362,36 +376,43 @@ const checkers = [
     },
   },
   {
-    id: "scan",
-    label: "diagnostic: wasm `is_valid` on a copied string",
+    id: "encode-scan",
+    label: "diagnostic: `encodeInto` the buffer + wasm `is_valid_input`, bare (no argument checks, no glue)",
     diagnostic: true,
-    // The strings are copied in before the timing (`prepare`); the export frees each.
-    prepare: (xs) => copyAll(xs),
-    passPrepared: ([ptrs, lens]) => {
+    // The export allocates nothing: the view stays current through the pass.
+    prepare: (xs) => [xs, diagBuffer()],
+    passPrepared: ([xs, view]) => {
       let n = 0;
-      for (let i = 0; i < ptrs.length; i++) n += raw.is_valid(ptrs[i], lens[i]);
+      for (let i = 0; i < xs.length; i++) n += raw.is_valid_input(encoder.encodeInto(xs[i], view).written, diagRule);
       return n;
     },
   },
   {
-    id: "many-js",
-    label: "diagnostic: `isValidMany`'s JS side (lengths, join), per string",
+    id: "scan-one",
+    label: "diagnostic: wasm `is_valid_input` on one string of median length, encoded before, repeated",
     diagnostic: true,
-    pass: (xs) => {
-      const lengths = new Uint32Array(xs.length);
-      for (let i = 0; i < xs.length; i++) lengths[i] = xs[i].length;
-      return xs.join("").length + lengths.length;
+    // One buffer holds one string at a time: the corpus's own strings cannot all be encoded
+    // before the timing for the per-call export, so one of them is, and checked as often as the
+    // corpus has strings (the same string each time: a lower bound, its branches learned).
+    prepare: (xs) => [xs.length, encoder.encodeInto(medianString(xs), diagBuffer()).written],
+    passPrepared: ([count, len]) => {
+      let n = 0;
+      for (let i = 0; i < count; i++) n += raw.is_valid_input(len, diagRule);
+      return n;
     },
   },
   {
-    id: "many-copy",
-    label: "diagnostic: copy in + free of the joined strings, per string",
+    id: "many-scan",
+    label: "diagnostic: wasm `is_valid_many_input` on the strings encoded before, per string",
     diagnostic: true,
-    prepare: (xs) => [xs.join(""), xs.length],
-    passPrepared: ([joined, count]) => {
-      const ptr = copyIn(joined);
-      free(ptr, copiedLength, 1);
-      return count;
+    // The whole corpus is encoded before the timing, as isValidMany encodes it; the timing is
+    // the glue's call alone (the lengths copied in, the scans, the verdicts copied out).
+    prepare: (xs) => encodeAll(xs),
+    passPrepared: (lengths) => {
+      const verdicts = diagGlue.is_valid_many_input(lengths, diagRule);
+      let n = 0;
+      for (let i = 0; i < verdicts.length; i++) n += verdicts[i];
+      return n;
     },
   },
   {
@@ -638,13 +659,25 @@ function warmUp() {
 function agree(corpus) {
   let ok = true;
   const reference = rfcVerdicts(corpus, "IRI-reference");
-  const batch = [full.isValidMany(corpus.strings), core.isValidMany(corpus.strings)];
-  const [ptrs, lens] = copyAll(corpus.strings);
+  const batch = [
+    full.isValidMany(corpus.strings),
+    core.isValidMany(corpus.strings),
+    diagGlue.is_valid_many_input(encodeAll(corpus.strings), diagRule),
+  ];
   for (let i = 0; i < corpus.strings.length; i++) {
     const s = corpus.strings[i];
-    const verdicts = [core.isValid(s), batch[0][i] === 1, batch[1][i] === 1, raw.is_valid(ptrs[i], lens[i]) !== 0];
+    const written = encoder.encodeInto(s, diagBuffer()).written;
+    const verdicts = [
+      core.isValid(s),
+      batch[0][i] === 1,
+      batch[1][i] === 1,
+      batch[2][i] === 1,
+      raw.is_valid_input(written, diagRule) !== 0,
+    ];
     if (verdicts.some((v) => v !== reference[i])) {
-      console.log(`MISMATCH in rfc3987 on ${show(s)}: isValid ${reference[i]}, core/many/many(core)/wasm ${verdicts}`);
+      console.log(
+        `MISMATCH in rfc3987 on ${show(s)}: isValid ${reference[i]}, core/many/many(core)/wasm many/wasm ${verdicts}`,
+      );
       ok = false;
     }
     if (full.isValid(s, "IRI") !== core.isValid(s, "IRI")) {
