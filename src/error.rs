@@ -23,6 +23,23 @@ pub enum ParseErrorKind {
     LoneSurrogate,
 }
 
+impl ParseErrorKind {
+    /// The kind's name in the bindings (the Python and JavaScript `IRIError.kind`): `syntax`,
+    /// `bidi-formatting-character`, `not-ascii` or `lone-surrogate`.
+    ///
+    /// ```
+    /// assert_eq!(rfc3987::ParseErrorKind::NotAscii.as_str(), "not-ascii");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ParseErrorKind::Syntax => "syntax",
+            ParseErrorKind::BidiFormattingCharacter => "bidi-formatting-character",
+            ParseErrorKind::NotAscii => "not-ascii",
+            ParseErrorKind::LoneSurrogate => "lone-surrogate",
+        }
+    }
+}
+
 /// The component of the generic syntax (RFC 3986 §3, RFC 3987 §2.2) where a syntax error is.
 ///
 /// It is the component as a reader of the input sees it: the one the last character read

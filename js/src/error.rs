@@ -1,7 +1,7 @@
 //! A parse error, handed to JavaScript: `lib/errors.js` turns a thrown `Failure` into an
 //! `IRIError`, with the position as a JavaScript string index.
 
-use rfc3987::{ParseError, ParseErrorKind};
+use rfc3987::ParseError;
 use wasm_bindgen::prelude::*;
 
 use crate::utf16;
@@ -42,21 +42,11 @@ impl Failure {
     }
 }
 
-/// The name of an error's kind, as the Python package and the `iri` tool spell it.
-fn kind_name(kind: ParseErrorKind) -> &'static str {
-    match kind {
-        ParseErrorKind::BidiFormattingCharacter => "bidi-formatting-character",
-        ParseErrorKind::NotAscii => "not-ascii",
-        ParseErrorKind::LoneSurrogate => "lone-surrogate",
-        _ => "syntax",
-    }
-}
-
 impl From<ParseError> for Failure {
     fn from(error: ParseError) -> Self {
         Failure {
             position: utf16::index(error.input(), error.byte_offset()),
-            kind: kind_name(error.kind()).to_string(),
+            kind: error.kind().as_str().to_string(),
             component: error.component().map(|c| c.as_str().to_string()),
             rule: error.rule().map(str::to_string),
             expected: error.expected().iter().map(|e| e.to_string()).collect(),

@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use rfc3987::{EditError, ParseError, ParseErrorKind};
+use rfc3987::{EditError, ParseError};
 
 use crate::text::Text;
 
@@ -14,17 +14,6 @@ pyo3::create_exception!(
     PyValueError,
     "A text that is not an IRI (or URI, or a match of the rule asked for): where, and why."
 );
-
-/// The name of an error's kind in Python: `syntax`, `bidi-formatting-character`, `not-ascii`,
-/// `lone-surrogate`.
-fn kind_name(kind: ParseErrorKind) -> &'static str {
-    match kind {
-        ParseErrorKind::BidiFormattingCharacter => "bidi-formatting-character",
-        ParseErrorKind::NotAscii => "not-ascii",
-        ParseErrorKind::LoneSurrogate => "lone-surrogate",
-        _ => "syntax",
-    }
-}
 
 /// The `IRIError` for `error`. Its `str()` is the library's message with the input and a caret;
 /// `position` is the Python index of the character at fault (each lone surrogate counts as one
@@ -40,7 +29,7 @@ pub(crate) fn iri_error_saying(py: Python<'_>, error: &ParseError, text: String)
     let set = || -> PyResult<()> {
         value.setattr("position", error.column() - 1)?;
         value.setattr("byte_offset", error.byte_offset())?;
-        value.setattr("kind", kind_name(error.kind()))?;
+        value.setattr("kind", error.kind().as_str())?;
         value.setattr("component", error.component().map(|c| c.as_str()))?;
         value.setattr("rule", error.rule())?;
         value.setattr("expected", PyTuple::new(py, error.expected())?)?;
