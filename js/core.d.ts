@@ -1,8 +1,9 @@
 // Types of rfc3987/core, the validation entry: the whole entry's functions but lint; the
 // options that need Unicode tables (idna, idnUnicode, nfc, idn) throw a TypeError here.
-export type { Rule, StartSymbol, Level, Components, Parsed } from "./index.js";
+export type { Rule, StartSymbol, Level, Components, ComponentName, Parsed } from "./index.js";
 export {
   IRIError,
+  ruleNames,
   isValid,
   isValidMany,
   validate,

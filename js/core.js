@@ -11,6 +11,7 @@ const exports = await load(glue, new URL("./pkg/core/rfc3987_js_bg.wasm", import
 
 export { IRIError } from "./lib/errors.js";
 export const {
+  ruleNames,
   isValid,
   isValidMany,
   validate,

@@ -66,10 +66,23 @@ export interface Components {
   readonly fragment: string | null;
 }
 
+/** The components that have a place in the input. */
+export type ComponentName = "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+
 /** A parse result: frozen; `toString()` gives the input back. */
 export interface Parsed extends Components {
   toString(): string;
   toJSON(): Components;
+  /** Where `component` is in the input: `[start, end]` in UTF-16 code units, or null when absent. */
+  span(component: ComponentName): readonly [number, number] | null;
+}
+
+/** The §4.4 visual order of an IRI. */
+export interface VisualOrder {
+  /** The characters as a reader sees them, left to right. */
+  readonly text: string;
+  /** For each character of `text`, the UTF-16 index in the input where it starts. */
+  readonly order: readonly number[];
 }
 
 /** One finding of `lint`. */
@@ -89,6 +102,8 @@ export interface Diagnostic {
   readonly help: string | null;
 }
 
+/** Every rule name `isValid`, `validate` and `parseTree` take, the eight start symbols first. */
+export const ruleNames: readonly string[];
 /** Whether all of `input` matches `rule` (default "IRI-reference"). */
 export function isValid(input: string, rule?: Rule): boolean;
 /** 1 or 0 for each input: `isValid` over a whole array, in one call into WebAssembly. */
@@ -97,8 +112,11 @@ export function isValidMany(inputs: readonly string[], rule?: Rule): Uint8Array;
 export function validate(input: string, rule?: Rule): void;
 /** The components of `input` parsed as a start symbol; throws an IRIError. */
 export function parse(input: string, rule?: StartSymbol): Parsed;
-/** The parse tree, one node a line: rule name, byte range of the UTF-8 form, text. */
-export function parseTree(input: string, rule?: StartSymbol): string;
+/**
+ * The parse tree of `input` as any ABNF rule, one node a line: rule name, byte range of the
+ * UTF-8 form, text. An RFC 3986 rule that RFC 3987 replaced shows the nodes of its `i` rule.
+ */
+export function parseTree(input: string, rule?: Rule): string;
 /** `input` normalized (RFC 3987 §5.3.2, §5.3.3); nfc and idn need the whole entry. */
 export function normalize(input: string, options?: { level?: Level; nfc?: boolean; idn?: boolean }): string;
 /** Whether `a` and `b` are equivalent (RFC 3987 §5.3). */
@@ -120,3 +138,11 @@ export function toUri(input: string, options?: { idna?: boolean; lenient?: boole
 export function toIri(input: string, options?: { idnUnicode?: boolean }): string;
 /** The checks beyond the grammar (RFC 3987 §4, §5.3, §6, §7, §8). */
 export function lint(input: string): readonly Diagnostic[];
+/**
+ * The §4.1 display form of an IRI reference: wrapped in LEFT-TO-RIGHT EMBEDDING … POP
+ * DIRECTIONAL FORMATTING (with `isolate`, LEFT-TO-RIGHT ISOLATE … POP DIRECTIONAL ISOLATE) when
+ * it has right-to-left characters, as it is otherwise. The marks are for display only.
+ */
+export function displayForm(input: string, options?: { isolate?: boolean }): string;
+/** The §4.4 visual order of an IRI reference rendered in a left-to-right embedding. */
+export function visualOrder(input: string): VisualOrder;

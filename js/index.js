@@ -11,6 +11,7 @@ const exports = await load(glue, new URL("./pkg/full/rfc3987_js_bg.wasm", import
 
 export { IRIError } from "./lib/errors.js";
 export const {
+  ruleNames,
   isValid,
   isValidMany,
   validate,
@@ -23,4 +24,6 @@ export const {
   toUri,
   toIri,
   lint,
+  displayForm,
+  visualOrder,
 } = makeApi(glue, exports.memory);

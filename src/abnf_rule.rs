@@ -153,6 +153,29 @@ impl AbnfRule {
             None => abnf::check(self.rule, input),
         }
     }
+
+    /// The parse tree of `input` as the rule, one node a line (see [`crate::parse_tree`] for
+    /// the format), or the error [`check`](Self::check) gives. A start symbol's tree is
+    /// [`crate::parse_tree`]'s; another rule's is the grammar's
+    /// ([`grammar::parse_tree`](crate::grammar::parse_tree)), and an RFC 3986 rule that RFC 3987
+    /// replaced shows the nodes of its `i` rule, which matches the same ASCII inputs (§2.2).
+    ///
+    /// ```
+    /// use rfc3987::AbnfRule;
+    ///
+    /// let tree = AbnfRule::named("path-absolute").unwrap().parse_tree("/a").unwrap();
+    /// assert_eq!(tree, "ipath-absolute 0..2 \"/a\"\n  isegment-nz 1..2 \"a\"\n");
+    /// assert!(AbnfRule::named("path-absolute").unwrap().parse_tree("/\u{E9}").is_err());
+    /// ```
+    pub fn parse_tree(&self, input: &str) -> Result<String, ParseError> {
+        match self.symbol {
+            Some(symbol) => crate::parse_tree(input, symbol),
+            None => {
+                self.check(input)?;
+                abnf::parse_tree(self.rule, input)
+            }
+        }
+    }
 }
 
 impl AbnfRule {

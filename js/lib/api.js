@@ -12,6 +12,10 @@ const KEPT = 16 * 1024 * 1024;
 /** Where a parse result keeps its input (not enumerable: not one of its components). */
 const INPUT = Symbol("input");
 
+/** Where a parse result keeps its components' spans, and the order of the components there. */
+const SPANS = Symbol("spans");
+const SPAN_ORDER = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"];
+
 /** The methods of a parse result: its own properties are the components alone. */
 const PARSED = Object.freeze({
   /** The input, as given. */
@@ -21,6 +25,16 @@ const PARSED = Object.freeze({
   /** The components, as a plain object. */
   toJSON() {
     return { ...this };
+  },
+  /**
+   * Where `component` ("scheme", "authority", "userinfo", "host", "port", "path", "query" or
+   * "fragment") is in the input: `[start, end]` in UTF-16 code units, or null when absent.
+   */
+  span(component) {
+    const i = SPAN_ORDER.indexOf(component);
+    if (i < 0) throw new RangeError(`no component \`${component}\`: ${SPAN_ORDER.join(", ")}`);
+    const spans = this[SPANS];
+    return spans[2 * i] === 0xffffffff ? null : [spans[2 * i], spans[2 * i + 1]];
   },
 });
 
@@ -197,10 +211,11 @@ export function makeApi(wasm, memory) {
     };
     const parsed = Object.create(PARSED);
     Object.defineProperty(parsed, INPUT, { value: input });
+    Object.defineProperty(parsed, SPANS, { value: spans });
     return Object.freeze(Object.assign(parsed, fields));
   }
 
-  /** The parse tree of `input` as `rule`, one node a line as `iri tree` prints it. */
+  /** The parse tree of `input` as the ABNF rule `rule`, one node a line as `iri tree` prints it. */
   function parseTree(input, rule_) {
     string(input, "the input");
     const name = rule(rule_);
@@ -255,6 +270,7 @@ export function makeApi(wasm, memory) {
   }
 
   const api = {
+    ruleNames: Object.freeze(wasm.rule_names()),
     isValid,
     isValidMany,
     validate,
@@ -267,6 +283,21 @@ export function makeApi(wasm, memory) {
     toUri,
     toIri,
   };
+  if (wasm.display_form) {
+    /** The §4.1 display form: in LRE … PDF (or LRI … PDI) when it has right-to-left characters. */
+    api.displayForm = function displayForm(input, opts) {
+      string(input, "the input");
+      const { isolate = false } = options(opts, "displayForm");
+      return call([input], () => wasm.display_form(input, !!isolate));
+    };
+    /** The §4.4 visual order: the characters left to right, and where each is in the input. */
+    api.visualOrder = function visualOrder(input) {
+      string(input, "the input");
+      const order = Array.from(call([input], () => wasm.visual_order(input)));
+      const text = order.map((i) => String.fromCodePoint(input.codePointAt(i))).join("");
+      return Object.freeze({ text, order: Object.freeze(order) });
+    };
+  }
   if (wasm.lint) {
     /** The checks beyond the grammar (RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8). */
     api.lint = function lint(input) {

@@ -123,11 +123,18 @@ fn code<T: PartialEq>(kinds: &[T], kind: T) -> u32 {
     kinds.iter().position(|k| *k == kind).unwrap_or(kinds.len()) as u32
 }
 
-/// The parse tree of `input` as the start symbol `rule`, one node a line as `iri tree` prints
+/// The parse tree of `input` as the ABNF rule `rule`, one node a line as `iri tree` prints
 /// it (rule name, byte range, text).
 #[wasm_bindgen]
 pub fn parse_tree(input: &str, rule: &str) -> Result<String, JsValue> {
-    rfc3987::parse_tree(input, start_symbol(rule)?).map_err(thrown)
+    self::rule(rule)?.parse_tree(input).map_err(thrown)
+}
+
+/// The names of every ABNF rule [`validate`] and [`parse_tree`] take, as the RFCs spell them:
+/// the eight start symbols first (`AbnfRule::all`).
+#[wasm_bindgen]
+pub fn rule_names() -> Vec<String> {
+    AbnfRule::all().map(|r| r.name().to_string()).collect()
 }
 
 /// The rung of the §5.3 ladder named `name`.
@@ -250,6 +257,10 @@ pub fn to_iri(input: &str, idn_unicode: bool) -> Result<String, JsValue> {
 }
 
 #[cfg(feature = "full")]
+mod bidi;
+#[cfg(feature = "full")]
 mod lint;
+#[cfg(feature = "full")]
+pub use bidi::{display_form, visual_order};
 #[cfg(feature = "full")]
 pub use lint::{lint, Finding};

@@ -241,7 +241,6 @@ for (const [name, api] of ENTRIES) {
     assert.throws(() => api.parse("example.org", "ireg-name"), RangeError);
     assert.throws(() => api.parse("a", "isegment"), RangeError);
     assert.throws(() => api.parse("a", "no-such-rule"), RangeError);
-    assert.throws(() => api.parseTree("a", "isegment"), RangeError);
     // mistakes.tsv: an IRI needs a scheme; "/" is not ALPHA, at 0, the scheme.
     const error = thrown(() => api.parse("//a/b", "IRI"));
     assert.ok(error instanceof api.IRIError);

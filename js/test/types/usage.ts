@@ -1,6 +1,18 @@
 // Checked by `tsc` (js/test.sh), never run: the declarations describe what the package
 // exports, with the types a user writes against. A wrong declaration fails the check.
-import { isValid, isValidMany, parse, lint, IRIError, toUri, type Parsed, type Diagnostic } from "rfc3987";
+import {
+  isValid,
+  isValidMany,
+  parse,
+  parseTree,
+  lint,
+  displayForm,
+  visualOrder,
+  IRIError,
+  toUri,
+  type Parsed,
+  type Diagnostic,
+} from "rfc3987";
 import * as core from "rfc3987/core";
 import { Ajv } from "ajv";
 import addFormats, { formats } from "rfc3987/ajv";
@@ -28,4 +40,13 @@ const validateIri: (data: string) => boolean = formats.iri;
 parse("a", "ihost");
 // @ts-expect-error: the validation entry has no lint.
 core.lint("a");
-console.log(ok, many, host, kind, uri, found, coreOk, ajv, validateIri);
+// @ts-expect-error: nor the bidi presentation.
+core.visualOrder("a");
+const hostSpan: readonly [number, number] | null = parsed.span("host");
+// @ts-expect-error: span takes a component's name.
+parsed.span("hostname");
+const names: readonly string[] = core.ruleNames;
+const tree: string = parseTree("192.0.2.1", "IPv4address");
+const shown: string = displayForm("a", { isolate: true });
+const seen: readonly number[] = visualOrder("a").order;
+console.log(ok, many, host, kind, uri, found, coreOk, ajv, validateIri, hostSpan, names, tree, shown, seen);
