@@ -116,6 +116,7 @@ mod pest_grammar;
 mod preprocess;
 pub mod rdf;
 mod recompose;
+mod repair;
 mod resolve;
 mod scan;
 mod to_iri;
@@ -141,6 +142,7 @@ pub use legacy::{decode_legacy, DecodeError};
 pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
 pub use parse::{validate, validate_with_grammar, StartSymbol};
 pub use preprocess::{split_references, trim_ascii_whitespace};
+pub use repair::repair;
 pub use resolve::{relativize, remove_dot_segments, resolve, resolve_non_strict};
 pub use to_iri::{to_iri, ToIriOptions};
 #[cfg(feature = "idna")]

@@ -1,10 +1,8 @@
 //! Repairing an invalid IRI of a document by percent-encoding (RFC 3987 §3.1 step 2) the
 //! characters it does not allow, and nothing else.
 
-use core::fmt::Write;
-
-use super::term::{check, Found};
-use crate::ParseErrorKind;
+use super::term::Found;
+use crate::repair::{encode_faults, percent_encode};
 
 impl Found<'_> {
     /// The term as `source` (the text given to the scanner) writes it, with each character of
@@ -68,55 +66,21 @@ impl Found<'_> {
     /// character at each error, one after the other, as long as encoding it moves the error
     /// past it.
     fn to_encode(&self, source: &str) -> Option<Vec<usize>> {
-        let mut candidate = self.iri.to_string();
-        let mut encode = Vec::new();
-        // How many bytes longer the candidate is than the IRI before the next error, and the
-        // offset in the candidate the next error must not come before.
-        let (mut longer, mut past) = (0, 0);
-        while let Some(error) = check(&candidate, self.symbol, &[]) {
-            let mut at = error.byte_offset();
-            // In a "%" not followed by two hex digits, the error is at what follows the "%":
-            // the "%" is the character to encode (as %25).
-            let bytes = candidate.as_bytes();
-            if at >= 1 && bytes[at - 1] == b'%' {
-                at -= 1;
-            } else if at >= 2 && bytes[at - 2] == b'%' && bytes[at - 1].is_ascii_hexdigit() {
-                at -= 2;
-            }
-            if error.kind() == ParseErrorKind::LoneSurrogate || at < past || at >= candidate.len() {
-                return None;
-            }
-            let c = candidate[at..].chars().next()?;
-            // A U+FFFD that an escape of a surrogate decoded to stands for no character.
-            let surrogate = |p: &&super::term::Piece| {
-                let hex = source.get(p.source.start + 2..p.source.end);
-                hex.and_then(|h| u32::from_str_radix(h, 16).ok())
-                    .is_some_and(|v| (0xD800..=0xDFFF).contains(&v))
-            };
-            if c == '\u{FFFD}'
-                && self
+        // A U+FFFD that an escape of a surrogate decoded to stands for no character.
+        let surrogate = |p: &&super::term::Piece| {
+            let hex = source.get(p.source.start + 2..p.source.end);
+            hex.and_then(|h| u32::from_str_radix(h, 16).ok())
+                .is_some_and(|v| (0xD800..=0xDFFF).contains(&v))
+        };
+        let (_, encode) = encode_faults(&self.iri, self.symbol, |at, c| {
+            c != '\u{FFFD}'
+                || !self
                     .pieces
                     .iter()
                     .filter(surrogate)
-                    .any(|p| p.decoded.start == at - longer)
-            {
-                return None;
-            }
-            let mut encoded = String::new();
-            percent_encode(c, &mut encoded);
-            candidate.replace_range(at..at + c.len_utf8(), &encoded);
-            encode.push(at - longer);
-            longer += encoded.len() - c.len_utf8();
-            past = at + encoded.len();
-        }
+                    .any(|p| p.decoded.start == at)
+        })?;
         Some(encode)
-    }
-}
-
-/// `c` percent-encoded as RFC 3987 §3.1 step 2 says: each byte of its UTF-8 form as `%HH`.
-fn percent_encode(c: char, out: &mut String) {
-    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
-        let _ = write!(out, "%{byte:02X}");
     }
 }
 

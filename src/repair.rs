@@ -1,0 +1,122 @@
+//! Repairing a reference that fails only because of characters it does not allow where they
+//! stand: percent-encoding them as RFC 3987 §3.1 step 2 encodes a character (its UTF-8 bytes,
+//! each `%HH`), and nothing else.
+
+use core::fmt::Write;
+
+use crate::error::ParseErrorKind;
+use crate::parse::{validate, StartSymbol};
+
+/// `input` with each character that keeps it from matching `symbol` percent-encoded (RFC 3987
+/// §3.1 step 2): the character at the error, then at the next error, as long as encoding each
+/// one moves the error past it. Every other character stays as it is, non-ASCII ones included,
+/// so the result is an IRI when `symbol` is an IRI rule. `None` for a valid input (it needs no
+/// repair) and when encoding does not make it valid: no scheme, an IP literal cut short, a "%"
+/// that is wrong where it stands after encoding.
+///
+/// ```
+/// use rfc3987::{repair, StartSymbol};
+///
+/// // A space and "|" are not allowed in a path (RFC 3987 §2.2 ipchar); "é" is.
+/// assert_eq!(repair("http://a/b c|é", StartSymbol::Iri).as_deref(), Some("http://a/b%20c%7Cé"));
+/// // A URI allows no "é" (RFC 3986 §2): it is encoded too.
+/// assert_eq!(repair("http://a/é", StartSymbol::Uri).as_deref(), Some("http://a/%C3%A9"));
+/// // No encoding gives "a" a scheme; a valid IRI needs no repair.
+/// assert_eq!(repair("a", StartSymbol::Iri), None);
+/// assert_eq!(repair("http://a/", StartSymbol::Iri), None);
+/// ```
+pub fn repair(input: &str, symbol: StartSymbol) -> Option<String> {
+    validate(input, symbol).err()?;
+    encode_faults(input, symbol, |_, _| true).map(|(repaired, _)| repaired)
+}
+
+/// The repair of [`repair`], and the byte offsets in `input` of the characters it encodes, in
+/// order; `may_encode(offset, c)` can refuse to encode one (the RDF reader refuses the U+FFFD
+/// that an escaped surrogate decoded to). `input` itself when it is valid.
+pub(crate) fn encode_faults(
+    input: &str,
+    symbol: StartSymbol,
+    mut may_encode: impl FnMut(usize, char) -> bool,
+) -> Option<(String, Vec<usize>)> {
+    let mut candidate = input.to_string();
+    let mut encoded = Vec::new();
+    // How many bytes longer the candidate is than the input before the next error, and the
+    // offset in the candidate the next error must not come before.
+    let (mut longer, mut past) = (0, 0);
+    while let Err(error) = validate(&candidate, symbol) {
+        let mut at = error.byte_offset();
+        // In a "%" not followed by two hex digits, the error is at what follows the "%": the
+        // "%" is the character to encode (as %25).
+        let bytes = candidate.as_bytes();
+        if at >= 1 && bytes[at - 1] == b'%' {
+            at -= 1;
+        } else if at >= 2 && bytes[at - 2] == b'%' && bytes[at - 1].is_ascii_hexdigit() {
+            at -= 2;
+        }
+        if error.kind() == ParseErrorKind::LoneSurrogate || at < past || at >= candidate.len() {
+            return None;
+        }
+        let c = candidate[at..].chars().next()?;
+        if !may_encode(at - longer, c) {
+            return None;
+        }
+        let mut escape = String::new();
+        percent_encode(c, &mut escape);
+        candidate.replace_range(at..at + c.len_utf8(), &escape);
+        encoded.push(at - longer);
+        longer += escape.len() - c.len_utf8();
+        past = at + escape.len();
+    }
+    Some((candidate, encoded))
+}
+
+/// `c` percent-encoded as RFC 3987 §3.1 step 2 says: each byte of its UTF-8 form as `%HH`.
+pub(crate) fn percent_encode(c: char, out: &mut String) {
+    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+        let _ = write!(out, "%{byte:02X}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn iri(input: &str) -> Option<String> {
+        repair(input, StartSymbol::IriReference)
+    }
+
+    #[test]
+    fn a_percent_sign_that_starts_no_escape_is_encoded_itself() {
+        // pct-encoded = "%" HEXDIG HEXDIG (RFC 3986 §2.1): "%" before "zz", before the end, and
+        // before one hex digit and the end each start no escape; "%" is %25.
+        assert_eq!(iri("http://a/100%").as_deref(), Some("http://a/100%25"));
+        assert_eq!(iri("http://a/%zz").as_deref(), Some("http://a/%25zz"));
+        assert_eq!(iri("http://a/%a").as_deref(), Some("http://a/%25a"));
+        // A valid escape stays.
+        assert_eq!(iri("http://a/%41 ").as_deref(), Some("http://a/%41%20"));
+    }
+
+    #[test]
+    fn characters_an_iri_must_not_contain_are_encoded_as_their_utf8_bytes() {
+        // §4.1: no bidi formatting characters; U+202E is E2 80 AE in UTF-8 (§3.2.1's example
+        // keeps it encoded). Controls: U+0009 is %09 (the §3.1 example "red%09rosé").
+        assert_eq!(iri("http://a/\u{202E}b").as_deref(), Some("http://a/%E2%80%AEb"));
+        assert_eq!(iri("http://a/red\trosé").as_deref(), Some("http://a/red%09rosé"));
+        // Several faults in several components.
+        assert_eq!(
+            iri("http://a/b c?d e#f g").as_deref(),
+            Some("http://a/b%20c?d%20e#f%20g")
+        );
+    }
+
+    #[test]
+    fn what_encoding_cannot_mend_has_no_repair() {
+        // An IP literal cut short: the error is at the end, where nothing can be encoded.
+        assert_eq!(iri("http://[::1/"), None);
+        // A port of letters: encoding "b" puts a "%" in the authority, an error before the
+        // escape's end.
+        assert_eq!(iri("http://a:b/"), None);
+        // A relative reference is an IRI reference, but not an IRI: no scheme appears.
+        assert_eq!(repair("//a/b", StartSymbol::Iri), None);
+    }
+}
