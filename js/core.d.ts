@@ -4,11 +4,13 @@ export type { Rule, StartSymbol, Level, Components, ComponentName, Parsed } from
 export {
   IRIError,
   ruleNames,
+  printable,
   isValid,
   isValidMany,
   validate,
   parse,
   parseTree,
+  repair,
   normalize,
   equivalent,
   resolve,

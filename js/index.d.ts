@@ -104,6 +104,12 @@ export interface Diagnostic {
 
 /** Every rule name `isValid`, `validate` and `parseTree` take, the eight start symbols first. */
 export const ruleNames: readonly string[];
+/**
+ * `text` with every control, bidi formatting or isolate character and invisible character
+ * written as `\u{XXXX}`, as the library's messages quote their input: for showing untrusted
+ * text to people.
+ */
+export function printable(text: string): string;
 /** Whether all of `input` matches `rule` (default "IRI-reference"). */
 export function isValid(input: string, rule?: Rule): boolean;
 /** 1 or 0 for each input: `isValid` over a whole array, in one call into WebAssembly. */
@@ -117,6 +123,13 @@ export function parse(input: string, rule?: StartSymbol): Parsed;
  * UTF-8 form, text. An RFC 3986 rule that RFC 3987 replaced shows the nodes of its `i` rule.
  */
 export function parseTree(input: string, rule?: Rule): string;
+/**
+ * `input` with each character that keeps it from matching the start symbol `rule` (default
+ * "IRI-reference") percent-encoded as RFC 3987 §3.1 step 2 encodes it, every other character
+ * as it is; null for a valid input and when encoding does not make it valid (no scheme, an IP
+ * literal cut short). A lone surrogate has no UTF-8 form: null.
+ */
+export function repair(input: string, rule?: StartSymbol): string | null;
 /** `input` normalized (RFC 3987 §5.3.2, §5.3.3); nfc and idn need the whole entry. */
 export function normalize(input: string, options?: { level?: Level; nfc?: boolean; idn?: boolean }): string;
 /** Whether `a` and `b` are equivalent (RFC 3987 §5.3). */

@@ -12,11 +12,13 @@ const exports = await load(glue, new URL("./pkg/full/rfc3987_js_bg.wasm", import
 export { IRIError } from "./lib/errors.js";
 export const {
   ruleNames,
+  printable,
   isValid,
   isValidMany,
   validate,
   parse,
   parseTree,
+  repair,
   normalize,
   equivalent,
   resolve,

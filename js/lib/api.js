@@ -222,6 +222,15 @@ export function makeApi(wasm, memory) {
     return call([input], () => wasm.parse_tree(input, name));
   }
 
+  /** `input` with the characters it does not allow where they stand percent-encoded, or null. */
+  function repair(input, rule_) {
+    string(input, "the input");
+    const name = rule(rule_);
+    // A lone surrogate has no UTF-8 form to encode (it would arrive as U+FFFD): no repair.
+    const repaired = wasm.repair(input, name) ?? null;
+    return repaired !== null && !input.isWellFormed() ? null : repaired;
+  }
+
   /** `input` normalized (RFC 3987 §5.3.2, §5.3.3). */
   function normalize(input, opts) {
     string(input, "the input");
@@ -269,13 +278,20 @@ export function makeApi(wasm, memory) {
     return call([input], () => wasm.to_iri(input, !!idnUnicode));
   }
 
+  /** `text` with controls, bidi formatting and invisible characters written as `\u{XXXX}`. */
+  function printable(text) {
+    return wasm.printable(string(text, "the text"));
+  }
+
   const api = {
     ruleNames: Object.freeze(wasm.rule_names()),
+    printable,
     isValid,
     isValidMany,
     validate,
     parse,
     parseTree,
+    repair,
     normalize,
     equivalent,
     resolve,

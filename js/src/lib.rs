@@ -42,6 +42,14 @@ pub fn validate(input: &str, rule: &str) -> Result<(), JsValue> {
     self::rule(rule)?.check(input).map_err(thrown)
 }
 
+/// `text` with every character that must not reach a reader raw (a control, a bidi formatting
+/// character, an invisible one) written as `\u{XXXX}` (`rfc3987::printable`): for showing
+/// untrusted text, as every message of the library does.
+#[wasm_bindgen]
+pub fn printable(text: &str) -> String {
+    rfc3987::printable(text).into_owned()
+}
+
 /// The kinds of host, in the order of the codes [`parse`] gives (`reg-name`, `ipv4`, …).
 const HOST_KINDS: [HostKind; 4] = [
     HostKind::RegName,
@@ -135,6 +143,14 @@ pub fn parse_tree(input: &str, rule: &str) -> Result<String, JsValue> {
 #[wasm_bindgen]
 pub fn rule_names() -> Vec<String> {
     AbnfRule::all().map(|r| r.name().to_string()).collect()
+}
+
+/// `input` with each character that keeps it from matching the start symbol `rule`
+/// percent-encoded (RFC 3987 §3.1 step 2; `rfc3987::repair`), or `None` when it is valid or
+/// encoding does not make it valid.
+#[wasm_bindgen]
+pub fn repair(input: &str, rule: &str) -> Result<Option<String>, JsValue> {
+    Ok(rfc3987::repair(input, start_symbol(rule)?))
 }
 
 /// The rung of the §5.3 ladder named `name`.

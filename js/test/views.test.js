@@ -88,6 +88,30 @@ for (const [name, api] of ENTRIES) {
   });
 }
 
+for (const [name, api] of ENTRIES) {
+  test(`${name}: repair percent-encodes what is not allowed where it stands`, () => {
+    // RFC 3987 §2.2: a space and "|" are no ipchar, "é" is (ucschar); §3.1 step 2 encodes a
+    // character as its UTF-8 bytes: " " is %20, "|" is %7C.
+    assert.equal(api.repair("http://example.org/my file|é"), "http://example.org/my%20file%7Cé");
+    // A URI allows ASCII only (RFC 3986 §2): "é" (C3 A9) is encoded too.
+    assert.equal(api.repair("http://a/é", "URI"), "http://a/%C3%A9");
+    // Valid: nothing to repair. No scheme: encoding cannot give one.
+    assert.equal(api.repair("http://a/"), null);
+    assert.equal(api.repair("//a/b", "IRI"), null);
+    // A lone surrogate is no character and has no UTF-8 form: it arrives as U+FFFD, whose
+    // encoding would stand for another text, so there is no repair.
+    assert.equal(api.repair("http://a/\ud800"), null);
+    assert.throws(() => api.repair("a", "ihost"), RangeError);
+  });
+
+  test(`${name}: printable escapes what must not reach a reader raw`, () => {
+    // ESC (a C0 control), U+202E RIGHT-TO-LEFT OVERRIDE (§4.1), U+200B ZERO WIDTH SPACE; "é"
+    // and the space stay.
+    assert.equal(api.printable("a\u001b[2Jb\u202ec\u200bd é"), "a\\u{1B}[2Jb\\u{202E}c\\u{200B}d é");
+    assert.throws(() => api.printable(5), TypeError);
+  });
+}
+
 test("rfc3987/core has no bidi presentation (it needs the Bidi_Class table)", () => {
   assert.equal(core.displayForm, undefined);
   assert.equal(core.visualOrder, undefined);
