@@ -471,6 +471,24 @@ pageTest("bidi: RFC 3987 §4.4 example 1 in Hebrew, its display form and visual 
 // ---------------------------------------------------------------------------------------------
 // 9. The state in the URL, and the examples
 
+pageTest("once loaded, the page works offline: nothing more is requested", async () => {
+  // Everything (the worker, the package, its WebAssembly module) loads at the start; after
+  // that the network is cut, and an example link and typing still give results. A request
+  // made offline would fail, and newPage records failed requests as errors.
+  await at({ iri: "http://example.org/" }, async ({ page }) => {
+    const requests = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.setOfflineMode(true);
+    const iri = "ldap://[2001:db8::7]/c=GB?objectClass?one"; // RFC 3986 §1.1.2
+    await setField(page, "iri", iri, { iri });
+    await assertStatus(page, true, "IRI-reference");
+    assert.equal((await components(page)).rows.host.kind, "ipv6");
+    await page.click('#examples a[href*="my%20file"]');
+    await waitShown(page, { iri: "http://example.org/my file.html" });
+    assert.deepEqual(requests, []);
+  });
+});
+
 pageTest("a link with a state in its fragment opens that state", async () => {
   // RFC 3986 §5.4.1: "g;x?y#s" against "http://a/b/c/d;p?q" is "http://a/b/c/g;x?y#s". The
   // keys in another order than the page writes them, and characters encodeURIComponent
