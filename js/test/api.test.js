@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as full from "../index.js";
 import * as core from "../core.js";
-import { failures, thrown } from "./helpers.js";
+import { START_SYMBOLS, failures, thrown } from "./helpers.js";
 
 const ENTRIES = [
   ["rfc3987", full],
@@ -250,16 +250,7 @@ for (const [name, api] of ENTRIES) {
   test(`${name}: isValid by start symbol`, () => {
     // [IRI-reference, IRI, absolute-IRI, irelative-ref, URI-reference, URI, absolute-URI,
     // relative-ref] for each input, from RFC 3987 §2.2 and RFC 3986 §3, §4.1-§4.3.
-    const SYMBOLS = [
-      "IRI-reference",
-      "IRI",
-      "absolute-IRI",
-      "irelative-ref",
-      "URI-reference",
-      "URI",
-      "absolute-URI",
-      "relative-ref",
-    ];
+    const SYMBOLS = START_SYMBOLS;
     const cases = [
       // A fragment: not absolute (absolute-IRI = scheme ":" ihier-part [ "?" iquery ]).
       ["http://a/b?c#d", [1, 1, 0, 0, 1, 1, 0, 0]],

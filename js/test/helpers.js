@@ -194,3 +194,15 @@ export function thrown(fn) {
   }
   throw new Error(`expected ${fn} to throw`);
 }
+
+/** The eight start symbols of RFC 3987 §2.2 and RFC 3986 §3, §4.1–§4.3, in the library's order. */
+export const START_SYMBOLS = Object.freeze([
+  "IRI-reference",
+  "IRI",
+  "absolute-IRI",
+  "irelative-ref",
+  "URI-reference",
+  "URI",
+  "absolute-URI",
+  "relative-ref",
+]);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as full from "../index.js";
 import * as core from "../core.js";
-import { thrown } from "./helpers.js";
+import { START_SYMBOLS, thrown } from "./helpers.js";
 
 const ENTRIES = [
   ["rfc3987", full],
@@ -51,16 +51,7 @@ for (const [name, api] of ENTRIES) {
   test(`${name}: ruleNames lists every rule once, the start symbols first`, () => {
     const names = api.ruleNames;
     assert.ok(Object.isFrozen(names));
-    assert.deepEqual(names.slice(0, 8), [
-      "IRI-reference",
-      "IRI",
-      "absolute-IRI",
-      "irelative-ref",
-      "URI-reference",
-      "URI",
-      "absolute-URI",
-      "relative-ref",
-    ]);
+    assert.deepEqual(names.slice(0, 8), START_SYMBOLS);
     assert.equal(new Set(names).size, names.length);
     // RFC 3987 §2.2 rules, RFC 3986 rules it reuses, RFC 3986 rules it replaced.
     for (const rule of ["ipchar", "ucschar", "IPv6address", "dec-octet", "pchar", "reg-name"]) {
