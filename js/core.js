@@ -11,14 +11,11 @@ const exports = await load(glue, new URL("./pkg/core/rfc3987_js_bg.wasm", import
 
 export { IRIError } from "./lib/errors.js";
 export const {
-  ruleNames,
-  printable,
   isValid,
   isValidMany,
   validate,
   parse,
   parseTree,
-  repair,
   normalize,
   equivalent,
   resolve,

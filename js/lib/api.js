@@ -222,15 +222,6 @@ export function makeApi(wasm, memory) {
     return call([input], () => wasm.parse_tree(input, name));
   }
 
-  /** `input` with the characters it does not allow where they stand percent-encoded, or null. */
-  function repair(input, rule_) {
-    string(input, "the input");
-    const name = rule(rule_);
-    // A lone surrogate has no UTF-8 form to encode (it would arrive as U+FFFD): no repair.
-    const repaired = wasm.repair(input, name) ?? null;
-    return repaired !== null && !input.isWellFormed() ? null : repaired;
-  }
-
   /** `input` normalized (RFC 3987 §5.3.2, §5.3.3). */
   function normalize(input, opts) {
     string(input, "the input");
@@ -278,20 +269,12 @@ export function makeApi(wasm, memory) {
     return call([input], () => wasm.to_iri(input, !!idnUnicode));
   }
 
-  /** `text` with controls, bidi formatting and invisible characters written as `\u{XXXX}`. */
-  function printable(text) {
-    return wasm.printable(string(text, "the text"));
-  }
-
   const api = {
-    ruleNames: Object.freeze(wasm.rule_names()),
-    printable,
     isValid,
     isValidMany,
     validate,
     parse,
     parseTree,
-    repair,
     normalize,
     equivalent,
     resolve,
@@ -299,6 +282,23 @@ export function makeApi(wasm, memory) {
     toUri,
     toIri,
   };
+  // The tools of the whole entry: for showing and mending IRIs.
+  if (wasm.repair) {
+    /** Every rule name isValid, validate and parseTree take, the start symbols first. */
+    api.ruleNames = Object.freeze(wasm.rule_names());
+    /** `text` with controls, bidi formatting and invisible characters written as `\u{XXXX}`. */
+    api.printable = function printable(text) {
+      return wasm.printable(string(text, "the text"));
+    };
+    /** `input` with the characters it does not allow where they stand percent-encoded, or null. */
+    api.repair = function repair(input, rule_) {
+      string(input, "the input");
+      const name = rule(rule_);
+      // A lone surrogate has no UTF-8 form to encode (it would arrive as U+FFFD): no repair.
+      const repaired = wasm.repair(input, name) ?? null;
+      return repaired !== null && !input.isWellFormed() ? null : repaired;
+    };
+  }
   if (wasm.display_form) {
     /** The §4.1 display form: in LRE … PDF (or LRI … PDI) when it has right-to-left characters. */
     api.displayForm = function displayForm(input, opts) {
