@@ -142,7 +142,7 @@ pub use legacy::{decode_legacy, DecodeError};
 pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
 pub use parse::{validate, validate_with_grammar, StartSymbol};
 pub use preprocess::{split_references, trim_ascii_whitespace};
-pub use repair::repair;
+pub use repair::{repair, MAX_REPAIRS};
 pub use resolve::{relativize, remove_dot_segments, resolve, resolve_non_strict};
 pub use to_iri::{to_iri, ToIriOptions};
 #[cfg(feature = "idna")]

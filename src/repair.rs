@@ -7,12 +7,27 @@ use core::fmt::Write;
 use crate::error::ParseErrorKind;
 use crate::parse::{validate, StartSymbol};
 
+/// The most characters [`repair`] encodes: more, and the text is not a reference with a few
+/// stray characters.
+pub const MAX_REPAIRS: usize = 256;
+
 /// `input` with each character that keeps it from matching `symbol` percent-encoded (RFC 3987
 /// §3.1 step 2): the character at the error, then at the next error, as long as encoding each
 /// one moves the error past it. Every other character stays as it is, non-ASCII ones included,
-/// so the result is an IRI when `symbol` is an IRI rule. `None` for a valid input (it needs no
-/// repair) and when encoding does not make it valid: no scheme, an IP literal cut short, a "%"
-/// that is wrong where it stands after encoding.
+/// so the result is an IRI when `symbol` is an IRI rule.
+///
+/// `None` for a valid input (it needs no repair) and when encoding would not make it valid or
+/// would change what it means:
+/// - the character at fault is a delimiter that ends a component, `:`, `/`, `?` or `@`: encoding
+///   a reserved character changes the reference (RFC 3986 §2.2), as in a second `@` in the
+///   authority, which would move the host (`#`, `[` and `]` out of place are encoded: they
+///   start or end nothing there);
+/// - it is white space at the start or the end: white space around a reference is no part of
+///   it (RFC 3986 Appendix C), to be removed ([`trim_ascii_whitespace`](crate::trim_ascii_whitespace)), not
+///   encoded;
+/// - more than [`MAX_REPAIRS`] characters would be encoded: the text is not a reference with a
+///   few stray characters (and each one costs a validation);
+/// - no scheme, an IP literal cut short, a "%" that is wrong where it stands after encoding.
 ///
 /// ```
 /// use rfc3987::{repair, StartSymbol};
@@ -21,6 +36,8 @@ use crate::parse::{validate, StartSymbol};
 /// assert_eq!(repair("http://a/b c|é", StartSymbol::Iri).as_deref(), Some("http://a/b%20c%7Cé"));
 /// // A URI allows no "é" (RFC 3986 §2): it is encoded too.
 /// assert_eq!(repair("http://a/é", StartSymbol::Uri).as_deref(), Some("http://a/%C3%A9"));
+/// // A second "@": encoding it would make the host "evil%40example.org".
+/// assert_eq!(repair("http://user@evil@example.org/", StartSymbol::Iri), None);
 /// // No encoding gives "a" a scheme; a valid IRI needs no repair.
 /// assert_eq!(repair("a", StartSymbol::Iri), None);
 /// assert_eq!(repair("http://a/", StartSymbol::Iri), None);
@@ -57,7 +74,17 @@ pub(crate) fn encode_faults(
             return None;
         }
         let c = candidate[at..].chars().next()?;
-        if !may_encode(at - longer, c) {
+        // A delimiter that ends a component: encoding it would change the reference's parts
+        // (RFC 3986 §2.2). White space at either end: no part of the reference (Appendix C).
+        let around = at == 0
+            || candidate[at..]
+                .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                .is_empty();
+        if matches!(c, ':' | '/' | '?' | '@')
+            || (c.is_ascii_whitespace() && around)
+            || encoded.len() == MAX_REPAIRS
+            || !may_encode(at - longer, c)
+        {
             return None;
         }
         let mut escape = String::new();
@@ -93,7 +120,7 @@ mod tests {
         assert_eq!(iri("http://a/%zz").as_deref(), Some("http://a/%25zz"));
         assert_eq!(iri("http://a/%a").as_deref(), Some("http://a/%25a"));
         // A valid escape stays.
-        assert_eq!(iri("http://a/%41 ").as_deref(), Some("http://a/%41%20"));
+        assert_eq!(iri("http://a/%41 b").as_deref(), Some("http://a/%41%20b"));
     }
 
     #[test]
@@ -107,6 +134,30 @@ mod tests {
             iri("http://a/b c?d e#f g").as_deref(),
             Some("http://a/b%20c?d%20e#f%20g")
         );
+    }
+
+    #[test]
+    fn what_encoding_would_change_has_no_repair() {
+        // RFC 3986 §2.2: a reserved delimiter encoded is another reference. A second "@" would
+        // put "evil@" into the host; "ht tp" would need its ":" encoded once its space is,
+        // leaving no scheme.
+        assert_eq!(iri("http://user@evil@example.org/"), None);
+        assert_eq!(iri("ht tp://example.org/"), None);
+        // Appendix C: white space around a reference is removed, not encoded.
+        assert_eq!(iri(" http://example.org/"), None);
+        assert_eq!(iri("http://example.org/ \t"), None);
+        assert_eq!(iri("http://example.org/a b "), None);
+        // "#" in a fragment, "[" and "]" in a path start or end nothing: they are encoded.
+        assert_eq!(iri("http://a/b#c#d").as_deref(), Some("http://a/b#c%23d"));
+        assert_eq!(iri("http://a/b[1]").as_deref(), Some("http://a/b%5B1%5D"));
+    }
+
+    #[test]
+    fn at_most_max_repairs_characters_are_encoded() {
+        let spaces = |n: usize| format!("http://a/{}x", "a ".repeat(n));
+        let repaired = iri(&spaces(MAX_REPAIRS)).unwrap();
+        assert_eq!(repaired.matches("%20").count(), MAX_REPAIRS);
+        assert_eq!(iri(&spaces(MAX_REPAIRS + 1)), None);
     }
 
     #[test]
