@@ -38,10 +38,12 @@ function fromHash(hash) {
   for (const pair of hash.replace(/^#/, "").split("&")) {
     const eq = pair.indexOf("=");
     if (eq < 0) continue;
+    const raw = pair.slice(eq + 1);
     try {
-      params.set(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)));
+      params.set(pair.slice(0, eq), decodeURIComponent(raw));
     } catch {
-      // A malformed escape: that value is left out rather than guessed.
+      // A "%" that starts no UTF-8 escape (a link written by hand): the text as it is written.
+      params.set(pair.slice(0, eq), raw);
     }
   }
   if (!params.has("iri") && !params.has("base") && !params.has("rule")) return null;
@@ -69,44 +71,81 @@ function keepInUrl(state) {
     return;
   }
   note.hidden = true;
-  if (hash !== location.hash) history.replaceState(null, "", hash);
+  try {
+    if (hash !== location.hash) history.replaceState(null, "", hash);
+  } catch {
+    // A browser that limits how often history may be written: the link lags, the results not.
+  }
 }
 
 // ---- The worker: one request at a time, the latest state wins ----
 
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+// A computation cannot be interrupted: when newer input waits behind one that has run for
+// RESTART ms (a long input), the worker is replaced rather than waited for, and after BUSY ms
+// the page says it is computing.
+const RESTART = 400;
+const BUSY = 150;
+let worker;
 let ready = false;
-let busy = false;
+let busySince = null;
 let pending = null;
+let rulesFilled = false;
+let busyTimer;
+
+function startWorker() {
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  ready = false;
+  busySince = null;
+  worker.onmessage = answered;
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    setStatus(`The page's worker failed: ${event.message || "it could not load its WebAssembly module"}.`, null);
+    document.querySelector("main").removeAttribute("aria-busy");
+    worker.terminate();
+    busySince = null;
+    ready = false;
+  };
+}
 
 function ask(state) {
   pending = state;
-  if (ready && !busy) sendPending();
+  if (busySince !== null && performance.now() - busySince > RESTART) {
+    worker.terminate();
+    startWorker();
+  }
+  if (ready && busySince === null) sendPending();
 }
 
 function sendPending() {
   if (pending === null) return;
-  busy = true;
+  busySince = performance.now();
   worker.postMessage(pending);
   pending = null;
+  clearTimeout(busyTimer);
+  busyTimer = setTimeout(() => {
+    if (busySince === null) return;
+    document.querySelector("main").setAttribute("aria-busy", "true");
+    setStatus("Computing…", null);
+  }, BUSY);
 }
 
-worker.onmessage = ({ data }) => {
+function answered({ data }) {
   if (data.ready) {
     ready = true;
-    fillRules(data.ruleNames);
+    if (!rulesFilled) fillRules(data.ruleNames);
+    rulesFilled = true;
     sendPending();
     return;
   }
-  busy = false;
+  busySince = null;
   // A newer state is waiting: show nothing stale, compute that one.
   if (pending !== null) return sendPending();
+  clearTimeout(busyTimer);
+  document.querySelector("main").removeAttribute("aria-busy");
   render(data);
-};
+}
 
-worker.onerror = (event) => {
-  setStatus(`The page could not start its WebAssembly module: ${event.message ?? "unknown error"}.`, null);
-};
+startWorker();
 
 function fillRules(names) {
   const list = $("rules");
@@ -146,6 +185,9 @@ function putValue(cell, text) {
   const more = el("button", `show all ${text.length.toLocaleString("en")} characters`, { type: "button", class: "more" });
   more.addEventListener("click", () => {
     cell.textContent = text;
+    // The button is gone: keep the focus where it was, on the value now shown whole.
+    cell.tabIndex = -1;
+    cell.focus();
   });
   cell.replaceChildren(text.slice(0, cut), el("span", "…", { class: "same" }), " ", more);
 }
@@ -170,7 +212,7 @@ function render(result) {
     renderView(result.view ?? []);
     renderComponents(result.components ?? []);
     renderError(result.error && result.error.position !== undefined ? result.error : null);
-    renderTree(result.tree);
+    renderTree(known ? result.tree : { unknownRule: true });
     renderLadder(result.ladder ?? {});
     renderResolution(result);
     renderLint(result.lint ?? []);
@@ -184,7 +226,9 @@ function renderView(pieces) {
   const view = $("input-view");
   view.replaceChildren();
   for (const piece of pieces) {
-    if (piece.fault) {
+    if (piece.cut) {
+      view.append(el("span", `… (${piece.cut.toLocaleString("en")} characters not shown)`, { class: "same cut" }));
+    } else if (piece.fault) {
       view.append(el("mark", piece.text, { id: "fault", title: "the character at fault" }));
     } else if (piece.component) {
       const label = piece.kind ? `${piece.component} · ${piece.kind}` : piece.component;
@@ -221,14 +265,17 @@ function renderError(error) {
   $("error-rule").textContent = error.rule ?? "—";
   $("error-expected").textContent = error.expected.length ? error.expected.join(", ") : "—";
   const fix = $("error-fix");
-  if (error.repaired) {
+  const repairedState = error.repaired ? { ...current(), iri: error.repaired } : null;
+  const href = repairedState && toHash(repairedState);
+  if (href) {
     // A link that loads the repaired text, with the same rule and base.
-    const state = { ...current(), iri: error.repaired };
-    const link = el("a", undefined, { href: toHash(state) ?? "#" });
-    link.append(el("code", error.repaired));
+    const link = el("a", undefined, { href });
+    link.append(el("code", error.repairedShown));
     fix.replaceChildren("percent-encode what is not allowed (RFC 3987 §3.1 step 2): ", link);
+  } else if (!error.startSymbol) {
+    fix.textContent = "— (a fix is offered for the start symbols: see the reason)";
   } else {
-    fix.textContent = "— (no percent-encoding makes it valid: see the reason)";
+    fix.textContent = "— (percent-encoding alone does not make it valid without changing it: see the reason)";
   }
 }
 
@@ -236,12 +283,17 @@ function renderError(error) {
 // node is first opened, and a long list of them in batches, so a 100 KB input stays light.
 const BATCH = 200;
 const OPEN_DEPTH = 3;
+const LINE = 300;
 
 function renderTree(tree) {
   const root = $("tree");
   root.replaceChildren();
   if (!tree) {
     root.append(el("p", "No tree: the input does not match the rule.", { class: "same" }));
+    return;
+  }
+  if (tree.unknownRule) {
+    root.append(el("p", "No tree: there is no such rule.", { class: "same" }));
     return;
   }
   if (tree.error) {
@@ -260,8 +312,10 @@ function renderTree(tree) {
     return out;
   };
   const node = (i) => {
-    const text = lines[i].trimStart();
-    const rule = text.slice(0, text.indexOf(" "));
+    const whole = lines[i].trimStart();
+    // The top nodes of a long input each quote all of it: their lines are cut.
+    const text = whole.length > LINE ? `${whole.slice(0, LINE)}… (${whole.length.toLocaleString("en")} characters)` : whole;
+    const rule = whole.slice(0, whole.indexOf(" "));
     const hasChildren = i + 1 < lines.length && depth[i + 1] > depth[i];
     if (!hasChildren) return el("div", text, { class: "node leaf", "data-rule": rule });
     const details = el("details", undefined, { class: "node", "data-rule": rule });
@@ -287,7 +341,15 @@ function renderTree(tree) {
       });
       more.addEventListener("click", () => {
         more.remove();
+        const first = parent.children.length;
         list(parent, items, from + BATCH);
+        // The focus goes to the first node shown, where the button was.
+        const next = parent.children[first];
+        const target = next?.querySelector(":scope > summary") ?? next;
+        if (target) {
+          if (target.tabIndex < 0) target.tabIndex = -1;
+          target.focus();
+        }
       });
       parent.append(more);
     }
@@ -353,14 +415,15 @@ function renderLint(diagnostics) {
 function renderBidi(bidi) {
   $("bidi").hidden = !bidi;
   if (!bidi) return;
-  $("display-form").textContent = bidi.escaped;
-  $("display-rendered").textContent = bidi.display;
-  $("visual-order").textContent = bidi.visual;
+  putValue($("display-form"), bidi.escaped);
+  putValue($("display-rendered"), bidi.display);
+  putValue($("visual-order"), bidi.visual);
 }
 
 // ---- Wiring ----
 
 function load(state) {
+  $("link-note").hidden = true;
   fields.iri.value = state.iri;
   fields.rule.value = state.rule;
   fields.base.value = state.base;
@@ -370,8 +433,8 @@ function load(state) {
 for (const field of Object.values(fields)) {
   field.addEventListener("input", () => {
     const state = current();
-    keepInUrl(state);
     ask(state);
+    keepInUrl(state);
   });
 }
 

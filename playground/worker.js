@@ -40,32 +40,86 @@ function attempt(work) {
   }
 }
 
+/** How much of a long input the page's view of it shows: a right-to-left one is slow to lay out. */
+const VIEW = 2000;
+
+/** `text` from `start` to `end`, neither of them between the halves of a surrogate pair. */
+function slice(text, start, end = text.length) {
+  const low = (i) => i > 0 && i < text.length && /[\udc00-\udfff]/.test(text[i]) && /[\ud800-\udbff]/.test(text[i - 1]);
+  if (low(start)) start--;
+  if (low(end)) end++;
+  return text.slice(start, end);
+}
+
 /**
  * The input cut into pieces for the page's view of it: each component present (the leaves:
  * the authority is shown as its parts), the delimiters between them, and, for an invalid
- * input, the character at fault; each piece's text as `printable` writes it.
+ * input, the character at fault; each piece's text as `printable` writes it. Of a long input,
+ * the first VIEW characters, or VIEW around the fault; `cut` marks where text is left out.
  */
 function pieces(input, components, error) {
-  const cut = [];
+  const out = [];
   if (components) {
     let at = 0;
+    const push = (start, end, piece) => {
+      if (at >= VIEW) return;
+      const text = slice(input, start, Math.min(end, VIEW));
+      out.push({ ...piece, text });
+      at = start + text.length;
+    };
+    let next = 0;
     for (const c of components.filter((c) => c.name !== "authority")) {
       const [start, end] = c.span;
-      if (start > at) cut.push({ text: input.slice(at, start) });
-      cut.push({ text: input.slice(start, end), component: c.name, kind: c.kind });
-      at = end;
+      if (start > next) push(next, start, {});
+      push(start, end, { component: c.name, kind: c.kind });
+      next = end;
     }
-    if (at < input.length) cut.push({ text: input.slice(at) });
+    if (next < input.length) push(next, input.length, {});
+    if (at < input.length) out.push({ text: "", cut: input.length - at });
   } else if (error && error.position !== undefined) {
     const at = error.position;
     const width = at < input.length ? String.fromCodePoint(input.codePointAt(at)).length : 0;
-    cut.push({ text: input.slice(0, at) });
-    cut.push({ text: input.slice(at, at + width), fault: true });
-    cut.push({ text: input.slice(at + width) });
+    const from = Math.max(0, at - VIEW / 2);
+    const to = Math.min(input.length, at + width + VIEW / 2);
+    if (from > 0) out.push({ text: "", cut: from });
+    out.push({ text: slice(input, from, at) });
+    out.push({ text: input.slice(at, at + width), fault: true });
+    out.push({ text: slice(input, at + width, to) });
+    if (to < input.length) out.push({ text: "", cut: input.length - to });
   } else {
-    cut.push({ text: input });
+    out.push({ text: slice(input, 0, VIEW) });
+    if (input.length > VIEW) out.push({ text: "", cut: input.length - out[0].text.length });
   }
-  return cut.map((p) => ({ ...p, text: p.text === "" ? "" : rfc3987.printable(p.text) }));
+  return out.map((p) => ({ ...p, text: p.text === "" ? "" : rfc3987.printable(p.text) }));
+}
+
+/**
+ * The §4.4 visual order as a display shows it: the library gives the order of UAX #9 rule L2,
+ * where a combining mark of a right-to-left letter comes before the letter; rule L3 puts each
+ * run of such marks back after its base, as a renderer needs (in a <bdo> the browser does not).
+ */
+function forDisplay({ text, order }) {
+  const chars = [...text];
+  const out = [];
+  for (let i = 0; i < chars.length; ) {
+    let j = i;
+    while (j < chars.length && /\p{M}/u.test(chars[j])) j++;
+    // Marks at i..j whose base (logically before them) is shown after them: reversed.
+    if (j > i && j < chars.length && order[j] < order[i]) {
+      // L3: the marks and their base reversed, so the marks follow it in their logical order.
+      out.push(chars[j], ...chars.slice(i, j).reverse());
+      i = j + 1;
+    } else {
+      out.push(...chars.slice(i, Math.max(j, i + 1)));
+      i = Math.max(j, i + 1);
+    }
+  }
+  return out.join("");
+}
+
+/** A result as the page shows it: the value with controls and bidi characters escaped. */
+function shown(result) {
+  return result && typeof result.value === "string" ? { ...result, value: rfc3987.printable(result.value) } : result;
 }
 
 /** Every result the page shows for `state`: the input, the rule and the base. */
@@ -78,7 +132,7 @@ function compute({ iri: input, rule, base }) {
     const parsed = rfc3987.parse(input, rule);
     out.components = COMPONENTS.filter((name) => parsed[name] !== null).map((name) => ({
       name,
-      value: parsed[name],
+      value: rfc3987.printable(parsed[name]),
       span: parsed.span(name),
       kind: name === "host" ? parsed.hostKind : name === "path" ? parsed.pathKind : null,
     }));
@@ -89,7 +143,9 @@ function compute({ iri: input, rule, base }) {
   if (out.error && out.error.position !== undefined) {
     // The fix: the input with what it does not allow percent-encoded (§3.1 step 2), when that
     // makes it valid; the reason says what to do otherwise.
-    out.error.repaired = START_SYMBOLS.has(rule) ? rfc3987.repair(input, rule) : null;
+    out.error.startSymbol = START_SYMBOLS.has(rule);
+    out.error.repaired = out.error.startSymbol ? rfc3987.repair(input, rule) : null;
+    if (out.error.repaired !== null) out.error.repairedShown = rfc3987.printable(out.error.repaired);
   }
   out.view = pieces(input, out.components, out.error);
   // The ladder, the mappings and resolution take an IRI reference: for another text, one
@@ -106,14 +162,18 @@ function compute({ iri: input, rule, base }) {
       out.relativized = back.value === null ? { error: { message: "no reference resolves to it" } } : back;
     }
   }
-  const shown = attempt(() => rfc3987.displayForm(input));
-  if (shown.value !== undefined && shown.value !== input) {
+  const display = attempt(() => rfc3987.displayForm(input));
+  if (display.value !== undefined && display.value !== input) {
     out.bidi = {
-      display: shown.value,
-      escaped: rfc3987.printable(shown.value),
-      visual: rfc3987.visualOrder(input).text,
+      display: display.value,
+      escaped: rfc3987.printable(display.value),
+      visual: forDisplay(rfc3987.visualOrder(input)),
     };
   }
+  // What the page writes is escaped; the values above were used raw (relativize, the link).
+  for (const name of Object.keys(out.ladder)) out.ladder[name] = shown(out.ladder[name]);
+  out.resolved = shown(out.resolved);
+  out.relativized = shown(out.relativized);
   return out;
 }
 

@@ -62,7 +62,9 @@ for (const [name, api] of ENTRIES) {
     assert.ok(e instanceof api.IRIError);
     assert.equal(e.position, 1);
     // 300 is no dec-octet: the error is at the "0" that makes it too large (index 2).
-    assert.ok(thrown(() => api.parseTree("300.1.1.1", "IPv4address")) instanceof api.IRIError);
+    const tooLarge = thrown(() => api.parseTree("300.1.1.1", "IPv4address"));
+    assert.ok(tooLarge instanceof api.IRIError);
+    assert.equal(tooLarge.position, 2);
   });
 }
 

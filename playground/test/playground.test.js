@@ -186,7 +186,7 @@ pageTest("a space in a path: position, component, rule and the character marked"
     const quoted = lines.findIndex((line) => line.includes(iri));
     assert.ok(quoted >= 0 && quoted + 1 < lines.length, `a caret line follows the input: ${error.message}`);
     assert.equal(lines[quoted + 1].indexOf("^"), lines[quoted].indexOf(iri) + 20, error.message);
-    assert.ok(error.expected.length > 0 && error.reason.length > 0 && error.fix.length > 0);
+    assert.ok(error.expected.length > 0 && error.reason.length > 0);
     const view = await inputView(page);
     assert.equal(view.text, iri);
     assert.equal(view.fault, " ");
@@ -201,13 +201,39 @@ pageTest("a space in a path: position, component, rule and the character marked"
   });
 });
 
-pageTest("no percent-encoding gives a reference a scheme: no repair is offered", async () => {
-  // As an IRI (rule IRI), "//example.org/a" has no scheme (RFC 3987 §2.2: IRI = scheme ":"
-  // ihier-part …); encoding the "/" at fault gives none either.
-  await at({ iri: "//example.org/a", rule: "IRI" }, async ({ page }) => {
-    await assertStatus(page, false, "IRI");
-    assert.equal(await page.$eval("#error-fix a", () => true).catch(() => false), false);
-    assert.match(await page.$eval("#error-fix", (e) => e.textContent), /^—/);
+pageTest("no repair is offered where encoding cannot mend the reference or would change it", async () => {
+  const cases = [
+    // As an IRI (rule IRI), "//example.org/a" has no scheme (RFC 3987 §2.2: IRI = scheme ":"
+    // ihier-part …); encoding the "/" at fault gives none either.
+    { iri: "//example.org/a", rule: "IRI" },
+    // A second "@" in the authority: encoded, it would put "evil@" into the host (RFC 3986
+    // §2.2: a reserved character encoded is another reference).
+    { iri: "http://user@evil@example.org/" },
+    // White space before a reference is no part of it (RFC 3986 Appendix C).
+    { iri: " http://example.org/" },
+  ];
+  await at(cases[0], async ({ page }) => {
+    for (const state of cases) {
+      await page.evaluate((h) => (location.hash = h), hashOf(state));
+      await waitShown(page, state);
+      assert.equal((await status(page)).valid, "false", state.iri);
+      assert.equal(await page.$eval("#error-fix a", () => true).catch(() => false), false, state.iri);
+      assert.match(await page.$eval("#error-fix", (e) => e.textContent), /^—/, state.iri);
+    }
+  });
+});
+
+pageTest("values are shown with controls and bidi characters escaped", async () => {
+  // U+2067 RIGHT-TO-LEFT ISOLATE is no §4.1 bidi formatting character (those are LRM, RLM,
+  // LRE, RLE, LRO, RLO, PDF) and is in ucschar (%xA0-D7FF), so this is an IRI; shown raw it
+  // would reorder what follows it. The library's printable writes it as \u{2067}.
+  const iri = "http://example.org/\u2067ab/(c)!";
+  await at({ iri }, async ({ page }) => {
+    await assertStatus(page, true, "IRI-reference");
+    const path = "/\\u{2067}ab/(c)!";
+    assert.equal((await components(page)).rows.path.value, path);
+    assert.equal((await ladder(page)).syntax.value, `http://example.org${path}`);
+    assert.equal((await inputView(page)).text.includes("\\u{2067}"), true);
   });
 });
 
@@ -627,37 +653,43 @@ pageTest("at a phone's width, a long input does not make the page scroll sideway
 // ---------------------------------------------------------------------------------------------
 // 12. A long input
 
+/**
+ * Runs `work` while a heartbeat on the page's main thread (a 20 ms timer chain) records the
+ * longest gap between two ticks: `{ max, at, now }` in ms, `at` when the longest gap ended
+ * and `now` when `work` was done, both from its start. The parse and everything derived from
+ * it run in the worker; the main thread only hands the text over and writes the results into
+ * the DOM. A gap over 2 s means the user could not type, scroll or click for 2 s — far beyond
+ * timer jitter (a few ms) or the 1 s clamp of a background tab (this tab is in the
+ * foreground), so the bound fails only when the main thread really blocks.
+ */
+async function heartbeat(page, work) {
+  await page.evaluate(() => {
+    const beat = (window.__beat = { start: performance.now(), last: performance.now(), max: 0, at: 0, on: true });
+    const tick = () => {
+      const now = performance.now();
+      if (now - beat.last > beat.max) [beat.max, beat.at] = [now - beat.last, now - beat.start];
+      beat.last = now;
+      if (beat.on) setTimeout(tick, 20);
+    };
+    setTimeout(tick, 20);
+  });
+  await work();
+  return page.evaluate(() => {
+    window.__beat.on = false;
+    return { max: window.__beat.max, at: window.__beat.at, now: performance.now() - window.__beat.start };
+  });
+}
+
 pageTest(
   "a 100 KB input: the page stays responsive while the worker computes, then shows the result",
   async () => {
     const iri = `http://example.org/${"a/".repeat(50_000)}`; // 100,019 characters, a valid IRI
     await at({ iri: "http://example.org/" }, async ({ page }) => {
-      // A heartbeat on the main thread: a 20 ms timer chain recording the longest gap between
-      // two ticks. The parse and everything derived from it run in the worker; the main thread
-      // only hands the text over and writes the results into the DOM. A gap over 2 s means the
-      // user could not type, scroll or click for 2 s — far beyond timer jitter (a few ms) or
-      // the 1 s clamp of a background tab (this tab is in the foreground), so the bound fails
-      // only when the main thread really blocks.
-      await page.evaluate(() => {
-        const beat = (window.__beat = { last: performance.now(), max: 0, at: 0, on: true });
-        const tick = () => {
-          const now = performance.now();
-          if (now - beat.last > beat.max) [beat.max, beat.at] = [now - beat.last, now];
-          beat.last = now;
-          if (beat.on) setTimeout(tick, 20);
-        };
-        setTimeout(tick, 20);
-      });
-      const start = await page.evaluate(() => performance.now());
-      await setField(page, "iri", iri, { iri }, { timeout: 60_000 });
-      const beat = await page.evaluate(() => {
-        window.__beat.on = false;
-        return { max: window.__beat.max, at: window.__beat.at, now: performance.now() };
-      });
+      const beat = await heartbeat(page, () => setField(page, "iri", iri, { iri }, { timeout: 60_000 }));
       assert.ok(
         beat.max < 2000,
-        `the main thread was blocked for ${Math.round(beat.max)} ms, ending ${Math.round(beat.at - start)} ms ` +
-          `after the input was set (results shown at ${Math.round(beat.now - start)} ms)`,
+        `the main thread was blocked for ${Math.round(beat.max)} ms, ending ${Math.round(beat.at)} ms ` +
+          `after the input was set (results shown at ${Math.round(beat.now)} ms)`,
       );
       await assertStatus(page, true, "IRI-reference");
       // A value this long is shown cut, with a button that shows it whole (laying out eight
@@ -670,6 +702,37 @@ pageTest(
       assert.equal(cut.button, "show all 100,001 characters");
       await page.click(`${cell} button`);
       assert.equal(await page.$eval(cell, (td) => td.textContent), path);
+    });
+  },
+  120_000,
+);
+
+pageTest(
+  "a long right-to-left IRI and long prose do not hold the page either",
+  async () => {
+    // 50 KB of Hebrew path segments: every top node of the tree and the bidi section quote
+    // all of it, and a right-to-left text is costly to lay out (Chromium's own textarea takes
+    // 1.3-1.8 s for 100 KB of it here, before the page does anything: 50 KB keeps the bound
+    // about the page's work). Then 100 KB of prose, invalid at
+    // its first space, whose repair would encode thousands of spaces (at most MAX_REPAIRS = 256
+    // are tried), followed at once by a short IRI, which must not wait behind it.
+    const rtl = `http://example.org/${"\u05D0/".repeat(25_000)}`;
+    const prose = "lorem ipsum ".repeat(8_400);
+    await at({ iri: "http://example.org/" }, async ({ page }) => {
+      let beat = await heartbeat(page, () => setField(page, "iri", rtl, { iri: rtl }, { timeout: 60_000 }));
+      assert.ok(beat.max < 2000, `right-to-left: the main thread was blocked for ${Math.round(beat.max)} ms`);
+      await assertStatus(page, true, "IRI-reference");
+      assert.equal(await page.$eval("#bidi", (el) => el.hidden), false);
+      const short = "http://example.org/a";
+      beat = await heartbeat(page, async () => {
+        await page.$eval("#iri", (el, v) => {
+          el.value = v;
+          el.dispatchEvent(new Event("input"));
+        }, prose);
+        await setField(page, "iri", short, { iri: short }, { timeout: 60_000 });
+      });
+      assert.ok(beat.max < 2000, `prose: the main thread was blocked for ${Math.round(beat.max)} ms`);
+      await assertStatus(page, true, "IRI-reference");
     });
   },
   120_000,
