@@ -90,6 +90,7 @@ let ready = false;
 let busySince = null;
 let pending = null;
 let rulesFilled = false;
+let failed = false;
 let busyTimer;
 
 function startWorker() {
@@ -104,12 +105,15 @@ function startWorker() {
     worker.terminate();
     busySince = null;
     ready = false;
+    failed = true;
   };
 }
 
 function ask(state) {
   pending = state;
-  if (busySince !== null && performance.now() - busySince > RESTART) {
+  // After a failure, each new input tries a new worker (and says again why it failed).
+  if (failed || (busySince !== null && performance.now() - busySince > RESTART)) {
+    failed = false;
     worker.terminate();
     startWorker();
   }
