@@ -17,6 +17,8 @@
 // - #bidi (hidden without right-to-left characters): #display-form (marks escaped),
 //   #display-rendered, bdo#visual-order.
 
+import { slice } from "./text.js";
+
 const $ = (id) => document.getElementById(id);
 const fields = { iri: $("iri"), rule: $("rule"), base: $("base") };
 const DEFAULT_RULE = "IRI-reference";
@@ -184,8 +186,6 @@ function putValue(cell, text) {
     cell.textContent = text;
     return;
   }
-  // Not between the two halves of a surrogate pair.
-  const cut = /[\ud800-\udbff]/.test(text[SHOWN - 1]) ? SHOWN + 1 : SHOWN;
   const more = el("button", `show all ${text.length.toLocaleString("en")} characters`, { type: "button", class: "more" });
   more.addEventListener("click", () => {
     cell.textContent = text;
@@ -193,7 +193,7 @@ function putValue(cell, text) {
     cell.tabIndex = -1;
     cell.focus();
   });
-  cell.replaceChildren(text.slice(0, cut), el("span", "…", { class: "same" }), " ", more);
+  cell.replaceChildren(slice(text, 0, SHOWN), el("span", "…", { class: "same" }), " ", more);
 }
 
 function setStatus(text, valid) {

@@ -14,7 +14,7 @@ mkdir -p "$dist.tmp/rfc3987"
 tarball="$(cd "$js" && npm pack --silent --pack-destination "$dist.tmp")"
 tar -xzf "$dist.tmp/$tarball" -C "$dist.tmp/rfc3987" --strip-components=1
 rm "$dist.tmp/$tarball"
-cp "$here/index.html" "$here/style.css" "$here/app.js" "$here/worker.js" "$dist.tmp/"
+cp "$here/index.html" "$here/style.css" "$here/app.js" "$here/worker.js" "$here/text.js" "$dist.tmp/"
 rm -rf "$dist"
 mv "$dist.tmp" "$dist"
 echo "playground/build.sh: built $dist; serve it with: python3 -m http.server -d $dist"

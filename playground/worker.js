@@ -3,6 +3,7 @@
 // (app.js) only puts these results into the DOM.
 
 import * as rfc3987 from "./rfc3987/index.js";
+import { slice } from "./text.js";
 
 /** The eight start symbols (RFC 3987 §2.2, RFC 3986 §4): the rules that have components. */
 const START_SYMBOLS = new Set(rfc3987.ruleNames.slice(0, 8));
@@ -42,14 +43,6 @@ function attempt(work) {
 
 /** How much of a long input the page's view of it shows: a right-to-left one is slow to lay out. */
 const VIEW = 2000;
-
-/** `text` from `start` to `end`, neither of them between the halves of a surrogate pair. */
-function slice(text, start, end = text.length) {
-  const low = (i) => i > 0 && i < text.length && /[\udc00-\udfff]/.test(text[i]) && /[\ud800-\udbff]/.test(text[i - 1]);
-  if (low(start)) start--;
-  if (low(end)) end++;
-  return text.slice(start, end);
-}
 
 /**
  * The input cut into pieces for the page's view of it: each component present (the leaves:

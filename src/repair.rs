@@ -2,10 +2,9 @@
 //! stand: percent-encoding them as RFC 3987 §3.1 step 2 encodes a character (its UTF-8 bytes,
 //! each `%HH`), and nothing else.
 
-use core::fmt::Write;
-
 use crate::error::ParseErrorKind;
 use crate::parse::{validate, StartSymbol};
+use crate::pct::encode_char;
 
 /// The most characters [`repair`] encodes: more, and the text is not a reference with a few
 /// stray characters.
@@ -88,20 +87,13 @@ pub(crate) fn encode_faults(
             return None;
         }
         let mut escape = String::new();
-        percent_encode(c, &mut escape);
+        encode_char(&mut escape, c);
         candidate.replace_range(at..at + c.len_utf8(), &escape);
         encoded.push(at - longer);
         longer += escape.len() - c.len_utf8();
         past = at + escape.len();
     }
     Some((candidate, encoded))
-}
-
-/// `c` percent-encoded as RFC 3987 §3.1 step 2 says: each byte of its UTF-8 form as `%HH`.
-pub(crate) fn percent_encode(c: char, out: &mut String) {
-    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
-        let _ = write!(out, "%{byte:02X}");
-    }
 }
 
 #[cfg(test)]

@@ -294,9 +294,9 @@ export function makeApi(wasm, memory) {
     api.repair = function repair(input, rule_) {
       string(input, "the input");
       const name = rule(rule_);
-      // A lone surrogate has no UTF-8 form to encode (it would arrive as U+FFFD): no repair.
       const repaired = wasm.repair(input, name) ?? null;
-      return repaired !== null && !input.isWellFormed() ? null : repaired;
+      // A lone surrogate has no UTF-8 form to encode (it arrives as U+FFFD): no repair.
+      return input.isWellFormed() ? repaired : null;
     };
   }
   if (wasm.display_form) {

@@ -2,7 +2,8 @@
 //! characters it does not allow, and nothing else.
 
 use super::term::Found;
-use crate::repair::{encode_faults, percent_encode};
+use crate::pct::encode_char;
+use crate::repair::encode_faults;
 
 impl Found<'_> {
     /// The term as `source` (the text given to the scanner) writes it, with each character of
@@ -52,7 +53,7 @@ impl Found<'_> {
                 if len != c.len_utf8() {
                     return None;
                 }
-                percent_encode(c, &mut out);
+                encode_char(&mut out, c);
             } else {
                 out.push_str(source.get(written)?);
             }
