@@ -101,6 +101,7 @@ mod display;
 mod edit;
 mod error;
 mod explain;
+mod fields;
 pub mod grammar;
 #[cfg(feature = "idna")]
 mod idn;
@@ -135,11 +136,14 @@ pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use display::display_with;
 pub use edit::EditError;
 pub use error::{must_escape, printable, ParseError, ParseErrorKind, SyntaxComponent};
+pub use fields::ParsedFields;
 #[cfg(feature = "idna")]
 pub use idn::IdnaError;
 #[cfg(feature = "legacy-charsets")]
 pub use legacy::{decode_legacy, DecodeError};
-pub use normalize::{equivalent, normalize, CompareOptions, Level, NormalizeOptions, SCHEME_DEFAULTS};
+pub use normalize::{
+    equivalent, normalize, CompareOptions, Level, NormalizeOptions, UnknownLevel, SCHEME_DEFAULTS,
+};
 pub use parse::{validate, validate_with_grammar, StartSymbol};
 pub use preprocess::{split_references, trim_ascii_whitespace};
 pub use repair::{repair, MAX_REPAIRS};

@@ -36,6 +36,50 @@ pub enum Level {
     Scheme,
 }
 
+impl Level {
+    /// Every rung, lowest first.
+    pub const ALL: [Level; 3] = [Level::Simple, Level::Syntax, Level::Scheme];
+
+    /// The name of the rung: `simple` (§5.3.1), `syntax` (§5.3.2) or `scheme` (§5.3.3).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+
+    /// The rung named `name` ([`Level::name`]), for the bindings that take it as text.
+    ///
+    /// ```
+    /// use rfc3987::Level;
+    /// assert_eq!(Level::named("syntax"), Ok(Level::Syntax));
+    /// assert!(Level::named("Scheme").unwrap_err().to_string().contains("§5.3.3"));
+    /// ```
+    pub fn named(name: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+            .ok_or_else(|| UnknownLevel(name.to_owned()))
+    }
+}
+
+/// A name that is not a rung of the ladder ([`Level::named`]); its message lists the rungs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel(String);
+
+impl std::fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no comparison level `{}`: RFC 3987 §5.3 has \"simple\" (§5.3.1), \"syntax\" (§5.3.2) and \"scheme\" (§5.3.3)",
+            crate::printable(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
 /// The schemes whose defaults scheme-based normalization knows (RFC 3987 §5.3.3, RFC 3986
 /// §6.2.3): the default port, and "/" for an empty path after an authority.
 ///

@@ -160,15 +160,7 @@ pub fn repair(input: &str, rule: &str) -> Result<Option<String>, JsValue> {
 
 /// The rung of the §5.3 ladder named `name`.
 fn level(name: &str) -> Result<Level, JsValue> {
-    match name {
-        "simple" => Ok(Level::Simple),
-        "syntax" => Ok(Level::Syntax),
-        "scheme" => Ok(Level::Scheme),
-        _ => Err(range_error(format!(
-            "no comparison level `{}`: RFC 3987 §5.3 has \"simple\" (§5.3.1), \"syntax\" (§5.3.2) and \"scheme\" (§5.3.3)",
-            rfc3987::printable(name)
-        ))),
-    }
+    Level::named(name).map_err(range_error)
 }
 
 /// The options of §5.3.2 and §5.3.3 at `level`, with NFC (§5.3.2.2) and IDN normalization

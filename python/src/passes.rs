@@ -21,14 +21,7 @@ use crate::{detach_if_long, parsed};
 
 /// The rung of the §5.3 ladder named `level`.
 pub(crate) fn level(name: &str) -> PyResult<Level> {
-    match name {
-        "simple" => Ok(Level::Simple),
-        "syntax" => Ok(Level::Syntax),
-        "scheme" => Ok(Level::Scheme),
-        _ => Err(value_error(format!(
-            "no comparison level {name:?}: RFC 3987 §5.3 has \"simple\" (§5.3.1), \"syntax\" (§5.3.2) and \"scheme\" (§5.3.3)"
-        ))),
-    }
+    Level::named(name).map_err(value_error)
 }
 
 /// The options of `normalize` and `IRI.normalize`: the rung `level`, with NFC (§5.3.2.2) and

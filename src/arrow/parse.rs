@@ -12,22 +12,7 @@ use arrow_schema::{DataType, Field, Fields};
 use super::batch::{concat, Batch};
 use super::error::BatchError;
 use super::strings::{Strings, StringsBuilder};
-use crate::{IriRef, StartSymbol};
-
-/// The string fields of the struct, in order; `error_position` (`Int64`) follows them.
-const STRING_FIELDS: [&str; 11] = [
-    "scheme",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-    "error",
-    "error_component",
-    "error_rule",
-];
+use crate::{ParsedFields, StartSymbol};
 
 /// The type of [`Batch::parse`]'s result for an array of `strings` (`Utf8`, `LargeUtf8` or
 /// `Utf8View`, which its string fields share): a struct of
@@ -44,23 +29,11 @@ pub fn parsed_type(strings: &DataType) -> DataType {
 }
 
 fn fields(strings: &DataType) -> Fields {
-    let strings = STRING_FIELDS
-        .iter()
-        .map(|name| Field::new(*name, strings.clone(), true));
+    let (names, position) = ParsedFields::NAMES.split_at(ParsedFields::STRINGS);
+    let strings = names.iter().map(|name| Field::new(*name, strings.clone(), true));
     strings
-        .chain([Field::new("error_position", DataType::Int64, true)])
+        .chain([Field::new(position[0], DataType::Int64, true)])
         .collect()
-}
-
-/// One value to each of `columns`.
-fn append<const N: usize>(
-    columns: &mut [StringsBuilder],
-    values: [Option<&str>; N],
-) -> Result<(), BatchError> {
-    for (column, value) in columns.iter_mut().zip(values) {
-        column.append(value)?;
-    }
-    Ok(())
 }
 
 impl Batch {
@@ -81,38 +54,18 @@ fn parse_rows(
     symbol: StartSymbol,
 ) -> Result<ArrayRef, BatchError> {
     let n = rows.len();
-    let mut columns: [StringsBuilder; STRING_FIELDS.len()] = std::array::from_fn(|_| strings.builder(n, 0));
+    let mut columns: [StringsBuilder; ParsedFields::STRINGS] = std::array::from_fn(|_| strings.builder(n, 0));
     let mut position = Int64Builder::with_capacity(n);
     let mut nulls = NullBufferBuilder::new(n);
     for i in rows {
         let row = strings.get(i);
         nulls.append(row.is_some());
-        match row.map(|s| IriRef::parse_as(s, symbol)) {
-            None => append(&mut columns, [None; STRING_FIELDS.len()])?,
-            Some(Ok(iri)) => {
-                let authority = iri.authority();
-                let components = [
-                    iri.scheme(),
-                    authority.and_then(|a| a.userinfo()),
-                    authority.map(|a| a.host_str()),
-                    authority.map(|a| a.host().kind().as_str()),
-                    authority.and_then(|a| a.port()),
-                    Some(iri.path().as_str()),
-                    iri.query(),
-                    iri.fragment(),
-                ];
-                append(&mut columns[..8], components)?;
-                append(&mut columns[8..], [None; 3])?;
-            }
-            Some(Err(e)) => {
-                append(&mut columns[..8], [None; 8])?;
-                let error = [Some(e.message()), e.component().map(|c| c.as_str()), e.rule()];
-                append(&mut columns[8..], error)?;
-                position.append_value(e.column() as i64 - 1);
-                continue;
-            }
+        let row = row.map(|s| ParsedFields::of(s, symbol));
+        let values = row.as_ref().map(ParsedFields::strings).unwrap_or_default();
+        for (column, value) in columns.iter_mut().zip(values) {
+            column.append(value)?;
         }
-        position.append_null();
+        position.append_option(row.and_then(|row| row.error_position()));
     }
     let strings = strings.data_type();
     let mut arrays: Vec<ArrayRef> = columns.iter_mut().map(StringsBuilder::finish).collect();
