@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the DuckDB extension: target/duckdb/rfc3987.duckdb_extension (under CARGO_TARGET_DIR
+# when set), the release build of this crate with DuckDB's metadata footer appended
+# (append_metadata.py). Prints the file's path.
+#
+# The footer asks for DuckDB's stable C extension API at version v1.2.0 (ABI type C_STRUCT), the
+# version duckdb-rs's entry point asks DuckDB for, which DuckDB 1.2.0 and later releases offer
+# (the README says which were tried). DUCKDB_PLATFORM overrides the platform name.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked -p rfc3987-duckdb >&2
+# Absolute, so that the printed path holds from any directory.
+target="${CARGO_TARGET_DIR:-target}"
+target=$(cd "$target" && pwd)
+
+crate_version() {
+  # The version of package $1 in Cargo.lock.
+  awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
+}
+case "$(uname -s)" in
+  Darwin) library=librfc3987_duckdb.dylib ;;
+  *) library=librfc3987_duckdb.so ;;
+esac
+mkdir -p "$target/duckdb"
+out="$target/duckdb/rfc3987.duckdb_extension"
+python3 duckdb/append_metadata.py "$target/release/$library" "$out" \
+  --duckdb-version v1.2.0 --extension-version "$(crate_version rfc3987-duckdb)" \
+  ${DUCKDB_PLATFORM:+--platform "$DUCKDB_PLATFORM"}
+echo "$out"

@@ -1,0 +1,173 @@
+"""The extension's functions equal, row by row, those of the Python package on the same rows.
+
+The Python module ``rfc3987_rs.duckdb`` registers the same functions as Python UDFs (here with
+the prefix ``py_``), which run the passes through ``rfc3987_rs.arrow``; ``iri_equivalent`` and
+``iri_relativize``, which the module does not have, are compared with the package's own
+``equivalent`` and ``relativize``. The rows: every input of the repository's tables (the RFC
+examples, the mistakes, the IPv6 and tree inputs), a sample of the benchmark corpora, and the
+edge cases (NULL, the empty string, a long string, §4.1 bidi characters).
+
+Run by duckdb/test.sh with the extension's path in RFC3987_DUCKDB_EXTENSION.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import duckdb
+import pytest
+import rfc3987_rs
+import rfc3987_rs.duckdb
+from generate import DATA, pieces, rows
+from rfc3987_rs import arrow
+
+ROOT = DATA.parent.parent
+BASES = [
+    "http://a/b/c/d;p?q",
+    "https://例え.jp/a/b/",
+    "urn:isbn:0451450523",
+    "file:///",
+    "http://a",
+]
+
+
+def corpus() -> Iterator[str | None]:
+    """The inputs: the tables' (unescaped), a sample of the benchmark corpora, the edge cases."""
+    for name, column in [
+        ("rfc-syntax-examples.tsv", 0),
+        ("mistakes.tsv", 1),
+        ("ipv6.tsv", 0),
+        ("tree-inputs.tsv", 0),
+    ]:
+        for _, fields in rows(name, column + 1):
+            yield "".join(c for c, _ in pieces(fields[column]))
+    for name in ["iris-mixed-100k.txt.gz", "iris-nonascii.txt.gz"]:
+        with gzip.open(ROOT / "benches" / "data" / name, "rt", encoding="utf-8") as lines:
+            for number, line in enumerate(lines):
+                if number % 20 == 0:
+                    yield line.rstrip("\n")
+    yield from [
+        None,
+        "",
+        "http://example.org/" + "a" * 100_000,
+        "http://example.org/\u202ex",
+        "\u200fa",
+    ]
+
+
+@pytest.fixture(scope="module")
+def con() -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{os.environ['RFC3987_DUCKDB_EXTENSION']}'")
+    rfc3987_rs.duckdb.register(con, prefix="py_")
+    inputs = list(corpus())
+    con.execute("CREATE TABLE t (n INTEGER, s VARCHAR)")
+    con.executemany("INSERT INTO t VALUES (?, ?)", list(enumerate(inputs)))
+    con.execute("CREATE TABLE b (base VARCHAR)")
+    con.executemany("INSERT INTO b VALUES (?)", [[base] for base in BASES])
+    return con
+
+
+def differences(
+    con: duckdb.DuckDBPyConnection, ours: str, theirs: str, source: str = "t"
+) -> list[tuple[object, ...]]:
+    """The rows where the two expressions differ (compared as text), at most five."""
+    query = f"""SELECT s, {ours}::VARCHAR, {theirs}::VARCHAR FROM {source}
+                WHERE {ours}::VARCHAR IS DISTINCT FROM {theirs}::VARCHAR LIMIT 5"""
+    return con.execute(query).fetchall()
+
+
+def test_the_rows_hold_every_case(con: duckdb.DuckDBPyConnection) -> None:
+    # Thousands of rows, valid and invalid, a NULL: a comparison over them can fail.
+    valid, invalid, null = con.execute(
+        """SELECT count(*) FILTER (iri_is_valid(s)), count(*) FILTER (NOT iri_is_valid(s)),
+                  count(*) FILTER (s IS NULL) FROM t"""
+    ).fetchall()[0]
+    assert valid > 5000 and invalid > 150 and null == 1
+
+
+@pytest.mark.parametrize(
+    "ours, theirs",
+    [
+        ("iri_is_valid(s)", "py_is_valid(s)"),
+        ("iri_parse(s)", "py_parse(s)"),
+        ("iri_normalize(s)", "py_normalize(s)"),
+        ("iri_to_uri(s)", "py_to_uri(s)"),
+        ("iri_to_iri(s)", "py_to_iri(s)"),
+        ("iri_lint_codes(s)", "py_lint_codes(s)"),
+    ],
+)
+def test_same_as_the_python_module(con: duckdb.DuckDBPyConnection, ours: str, theirs: str) -> None:
+    assert differences(con, ours, theirs) == []
+
+
+def test_resolve_same_as_the_python_module(con: duckdb.DuckDBPyConnection) -> None:
+    assert differences(con, "iri_resolve(base, s)", "py_resolve(base, s)", "t, b") == []
+
+
+def test_equivalent_and_relativize_same_as_the_package(
+    con: duckdb.DuckDBPyConnection,
+) -> None:
+    rows = con.execute(
+        """SELECT s, base, iri_equivalent(s, base), iri_equivalent(s, iri_normalize(s), 'syntax'),
+                  iri_relativize(base, s)
+           FROM t, b WHERE n % 7 = 0"""
+    ).fetchall()
+    assert len(rows) > 1000
+    for s, base, same, same_syntax, relative in rows:
+        both = s is not None and rfc3987_rs.is_valid(s)
+        assert same == (rfc3987_rs.equivalent(s, base) if both else None), (s, base)
+        assert same_syntax == (
+            rfc3987_rs.equivalent(s, rfc3987_rs.normalize(s), "syntax") if both else None
+        ), s
+        target = s is not None and rfc3987_rs.is_valid(s, "IRI")
+        assert relative == (rfc3987_rs.relativize(base, s) if target else None), (
+            s,
+            base,
+        )
+
+
+SYMBOLS = ["IRI_reference", "IRI", "absolute_IRI", "irelative_ref", "URI_reference", "URI"]
+
+
+def column(con: duckdb.DuckDBPyConnection, expression: str) -> Any:
+    """``expression`` over the rows, in their order: a pyarrow array."""
+    return con.sql(f"SELECT {expression} AS x FROM t ORDER BY n").to_arrow_table()["x"]
+
+
+def first_difference(ours: list[object], theirs: list[object], inputs: list[object]) -> object:
+    """The first row where the two differ, with its input; ``None`` when they agree."""
+    assert len(ours) == len(theirs)
+    for s, a, b in zip(inputs, ours, theirs):
+        if a != b:
+            return (s, a, b)
+    return None
+
+
+@pytest.mark.parametrize("symbol", SYMBOLS)
+def test_the_optional_arguments_same_as_the_arrow_functions(
+    con: duckdb.DuckDBPyConnection, symbol: str
+) -> None:
+    # The arguments the module's SQL functions do not take, against rfc3987_rs.arrow's.
+    inputs = column(con, "s")
+    s = inputs.to_pylist()
+    ours = column(con, f"iri_is_valid(s, '{symbol}')").to_pylist()
+    assert first_difference(ours, arrow.is_valid(inputs, symbol).to_pylist(), s) is None
+    ours = column(con, f"iri_parse(s, '{symbol}')").to_pylist()
+    assert first_difference(ours, arrow.parse(inputs, symbol).to_pylist(), s) is None
+
+
+@pytest.mark.parametrize("level", ["simple", "syntax", "scheme"])
+def test_levels_and_idna_same_as_the_arrow_functions(
+    con: duckdb.DuckDBPyConnection, level: str
+) -> None:
+    inputs = column(con, "s")
+    s = inputs.to_pylist()
+    ours = column(con, f"iri_normalize(s, '{level}')").to_pylist()
+    assert first_difference(ours, arrow.normalize(inputs, level).to_pylist(), s) is None
+    idna = level == "scheme"
+    ours = column(con, f"iri_to_uri(s, {str(idna).lower()})").to_pylist()
+    assert first_difference(ours, arrow.to_uri(inputs, idna=idna).to_pylist(), s) is None
