@@ -1,7 +1,10 @@
-//! [`ParsedFields`]: a reference's components, or where and why it is not one, as the fields of a
-//! table row: the `parse` of the data engines (Arrow, DuckDB), one definition for all of them.
+//! What the data engines (Arrow, DuckDB) need of a row, one definition for all of them:
+//! [`ParsedFields`], a reference's components or where and why it is not one, as the fields of
+//! a table row (their `parse`), and [`RowError`], why a row has no result.
 
-use crate::{IriRef, ParseError, StartSymbol};
+use std::fmt;
+
+use crate::{IriRef, ParseError, StartSymbol, ToUriError};
 
 /// [`ParsedFields::STRINGS`], for the array types (which cannot name `Self`).
 const STRINGS: usize = ParsedFields::NAMES.len() - 1;
@@ -92,5 +95,42 @@ impl<'a> ParsedFields<'a> {
     /// `error_position`: the 0-based index of the character at fault, `None` when valid.
     pub fn error_position(&self) -> Option<i64> {
         self.0.as_ref().err().map(|e| e.column() as i64 - 1)
+    }
+}
+
+/// Why a row of a data engine's column has no result: the error of `arrow::BatchError::Invalid`
+/// (feature `arrow`) and of the DuckDB extension's functions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RowError {
+    /// The row is not an IRI reference, or its base is not an IRI (a resolution's).
+    Parse(ParseError),
+    /// The row cannot be mapped to a URI (RFC 3987 §3.1: ToASCII failed on its host).
+    ToUri(ToUriError),
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RowError::Parse(e) => e.fmt(f),
+            RowError::ToUri(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<ParseError> for RowError {
+    fn from(e: ParseError) -> Self {
+        RowError::Parse(e)
+    }
+}
+
+impl From<ToUriError> for RowError {
+    fn from(e: ToUriError) -> Self {
+        match e {
+            ToUriError::Parse(e) => RowError::Parse(e),
+            // Without the features `idna` and `legacy-charsets`, `Parse` is the only kind.
+            #[allow(unreachable_patterns)]
+            e => RowError::ToUri(e),
+        }
     }
 }

@@ -136,7 +136,7 @@ pub use components::{Authority, Host, HostKind, Path, PathKind};
 pub use display::display_with;
 pub use edit::EditError;
 pub use error::{must_escape, printable, ParseError, ParseErrorKind, SyntaxComponent};
-pub use fields::ParsedFields;
+pub use fields::{ParsedFields, RowError};
 #[cfg(feature = "idna")]
 pub use idn::IdnaError;
 #[cfg(feature = "legacy-charsets")]

@@ -17,42 +17,12 @@ use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use rfc3987::{
     lint, relativize, resolve, to_iri, to_uri_lenient, AbnfRule, Iri, IriRef, Level, NormalizeOptions,
-    ParseError, ParsedFields, StartSymbol, ToIriOptions, ToUriError, ToUriOptions,
+    ParsedFields, RowError, StartSymbol, ToIriOptions, ToUriOptions,
 };
 
 use crate::vector::{write, Bools, Strings};
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
-
-/// Why a row has no result: not an IRI reference (or its base not an IRI), or no URI for it.
-enum Invalid {
-    Parse(ParseError),
-    ToUri(ToUriError),
-}
-
-impl fmt::Display for Invalid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Invalid::Parse(e) => e.fmt(f),
-            Invalid::ToUri(e) => e.fmt(f),
-        }
-    }
-}
-
-impl From<ParseError> for Invalid {
-    fn from(e: ParseError) -> Self {
-        Invalid::Parse(e)
-    }
-}
-
-impl From<ToUriError> for Invalid {
-    fn from(e: ToUriError) -> Self {
-        match e {
-            ToUriError::Parse(e) => Invalid::Parse(e),
-            e => Invalid::ToUri(e),
-        }
-    }
-}
 
 fn varchar() -> LogicalTypeHandle {
     LogicalTypeHandle::from(LogicalTypeId::Varchar)
@@ -145,7 +115,7 @@ fn rows<T>(
     name: &str,
     input: &DataChunkHandle,
     errors: usize,
-    mut row: impl FnMut(usize) -> Result<Option<std::result::Result<T, Invalid>>>,
+    mut row: impl FnMut(usize) -> Result<Option<std::result::Result<T, RowError>>>,
 ) -> Result<Vec<Option<T>>> {
     let errors = optional_strings(input, errors);
     let mut out = Vec::with_capacity(input.len());

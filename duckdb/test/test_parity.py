@@ -138,10 +138,16 @@ def column(con: duckdb.DuckDBPyConnection, expression: str) -> Any:
     return con.sql(f"SELECT {expression} AS x FROM t ORDER BY n").to_arrow_table()["x"]
 
 
-def first_difference(ours: list[object], theirs: list[object], inputs: list[object]) -> object:
-    """The first row where the two differ, with its input; ``None`` when they agree."""
-    assert len(ours) == len(theirs)
-    for s, a, b in zip(inputs, ours, theirs):
+def first_difference(con: duckdb.DuckDBPyConnection, ours: str, theirs: Any) -> object:
+    """The first row where the SQL ``ours`` and the array ``theirs`` (of ``rfc3987_rs.arrow``,
+    over the column ``s``) differ, with its input; ``None`` when they agree."""
+    inputs, ours_list, theirs_list = (
+        column(con, "s").to_pylist(),
+        column(con, ours).to_pylist(),
+        theirs.to_pylist(),
+    )
+    assert len(ours_list) == len(theirs_list) == len(inputs)
+    for s, a, b in zip(inputs, ours_list, theirs_list):
         if a != b:
             return (s, a, b)
     return None
@@ -152,22 +158,16 @@ def test_the_optional_arguments_same_as_the_arrow_functions(
     con: duckdb.DuckDBPyConnection, symbol: str
 ) -> None:
     # The arguments the module's SQL functions do not take, against rfc3987_rs.arrow's.
-    inputs = column(con, "s")
-    s = inputs.to_pylist()
-    ours = column(con, f"iri_is_valid(s, '{symbol}')").to_pylist()
-    assert first_difference(ours, arrow.is_valid(inputs, symbol).to_pylist(), s) is None
-    ours = column(con, f"iri_parse(s, '{symbol}')").to_pylist()
-    assert first_difference(ours, arrow.parse(inputs, symbol).to_pylist(), s) is None
+    s = column(con, "s")
+    assert first_difference(con, f"iri_is_valid(s, '{symbol}')", arrow.is_valid(s, symbol)) is None
+    assert first_difference(con, f"iri_parse(s, '{symbol}')", arrow.parse(s, symbol)) is None
 
 
 @pytest.mark.parametrize("level", ["simple", "syntax", "scheme"])
 def test_levels_and_idna_same_as_the_arrow_functions(
     con: duckdb.DuckDBPyConnection, level: str
 ) -> None:
-    inputs = column(con, "s")
-    s = inputs.to_pylist()
-    ours = column(con, f"iri_normalize(s, '{level}')").to_pylist()
-    assert first_difference(ours, arrow.normalize(inputs, level).to_pylist(), s) is None
-    idna = level == "scheme"
-    ours = column(con, f"iri_to_uri(s, {str(idna).lower()})").to_pylist()
-    assert first_difference(ours, arrow.to_uri(inputs, idna=idna).to_pylist(), s) is None
+    s, idna = column(con, "s"), level == "scheme"
+    assert first_difference(con, f"iri_normalize(s, '{level}')", arrow.normalize(s, level)) is None
+    uris = arrow.to_uri(s, idna=idna)
+    assert first_difference(con, f"iri_to_uri(s, {str(idna).lower()})", uris) is None

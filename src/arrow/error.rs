@@ -4,7 +4,8 @@ use std::fmt;
 
 use arrow_schema::{ArrowError, DataType};
 
-use crate::{ParseError, ToUriError};
+use crate::ParseError;
+pub use crate::RowError;
 
 /// What to do with a row that is not valid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -14,43 +15,6 @@ pub enum OnInvalid {
     Null,
     /// The batch stops with [`BatchError::Invalid`] for the first invalid row.
     Error,
-}
-
-/// Why a row has no result (the error of [`BatchError::Invalid`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum RowError {
-    /// The row is not an IRI reference, or its base is not an IRI for
-    /// [`Batch::resolve`](crate::arrow::Batch::resolve).
-    Parse(ParseError),
-    /// The row cannot be mapped to a URI (RFC 3987 §3.1: ToASCII failed on its host).
-    ToUri(ToUriError),
-}
-
-impl fmt::Display for RowError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RowError::Parse(e) => e.fmt(f),
-            RowError::ToUri(e) => e.fmt(f),
-        }
-    }
-}
-
-impl From<ParseError> for RowError {
-    fn from(e: ParseError) -> Self {
-        RowError::Parse(e)
-    }
-}
-
-impl From<ToUriError> for RowError {
-    fn from(e: ToUriError) -> Self {
-        match e {
-            ToUriError::Parse(e) => RowError::Parse(e),
-            // Without the features `idna` and `legacy-charsets`, `Parse` is the only kind.
-            #[allow(unreachable_patterns)]
-            e => RowError::ToUri(e),
-        }
-    }
 }
 
 /// Why a batch function gave no array.
