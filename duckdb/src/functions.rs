@@ -107,18 +107,18 @@ impl<T: Copy> ByName<T> {
     }
 }
 
-/// Each row's result through `row`, `None` (NULL) where it gives `Ok(None)`; for an invalid
-/// row NULL, or the error when the `errors` argument (column `errors`, if the call has it)
-/// says `'raise'`; NULL as well where `errors` is NULL. An error is given the function's name
-/// (DuckDB shows it as the query's error).
-fn rows<T>(
+/// Each row's result through `row`, handed to `put`: `None` (NULL) where `row` gives
+/// `Ok(None)`; for an invalid row NULL, or the error when the `errors` argument (column
+/// `errors`, if the call has it) says `'raise'`; NULL as well where `errors` is NULL. An error
+/// is given the function's name (DuckDB shows it as the query's error).
+fn each_row<T>(
     name: &str,
     input: &DataChunkHandle,
     errors: usize,
     mut row: impl FnMut(usize) -> Result<Option<std::result::Result<T, RowError>>>,
-) -> Result<Vec<Option<T>>> {
+    mut put: impl FnMut(usize, Option<T>),
+) -> Result<()> {
     let errors = optional_strings(input, errors);
-    let mut out = Vec::with_capacity(input.len());
     for i in 0..input.len() {
         let result = raises(&errors, i).and_then(|raise| match raise {
             None => Ok(None),
@@ -128,20 +128,37 @@ fn rows<T>(
                 None => Ok(None),
             },
         });
-        out.push(result.map_err(|e| format!("{name}: {e}"))?);
+        put(i, result.map_err(|e| format!("{name}: {e}"))?);
     }
+    Ok(())
+}
+
+/// [`each_row`]'s results, in a vector.
+fn rows<T>(
+    name: &str,
+    input: &DataChunkHandle,
+    errors: usize,
+    row: impl FnMut(usize) -> Result<Option<std::result::Result<T, RowError>>>,
+) -> Result<Vec<Option<T>>> {
+    let mut out = Vec::with_capacity(input.len());
+    each_row(name, input, errors, row, |_, value| out.push(value))?;
     Ok(out)
 }
 
-/// Writes `values` to the VARCHAR output, `None` as NULL.
-fn write_strings(output: &mut dyn WritableVector, values: &[Option<String>]) {
+/// [`each_row`]'s results written to the VARCHAR output as they come (each string freed before
+/// the next is made), `None` as NULL.
+fn to_strings(
+    name: &str,
+    input: &DataChunkHandle,
+    output: &mut dyn WritableVector,
+    errors: usize,
+    row: impl FnMut(usize) -> Result<Option<std::result::Result<String, RowError>>>,
+) -> Result<()> {
     let mut out = output.flat_vector();
-    for (i, value) in values.iter().enumerate() {
-        match value {
-            Some(value) => out.insert(i, value.as_str()),
-            None => out.set_null(i),
-        }
-    }
+    each_row(name, input, errors, row, |i, value| match value {
+        Some(value) => out.insert(i, value.as_str()),
+        None => out.set_null(i),
+    })
 }
 
 /// The value of an optional argument named in column `column` (a rule, a level) for row `i`,
@@ -277,7 +294,7 @@ impl VScalar for Normalize {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (strings, levels) = (Strings::of(input, 0), optional_strings(input, 1));
         let mut level = ByName::new();
-        let normal = rows("iri_normalize", input, 2, |i| {
+        to_strings("iri_normalize", input, output, 2, |i| {
             let Some(level) = named_argument(&levels, i, &mut level, Level::named, Level::Scheme)? else {
                 return Ok(None);
             };
@@ -285,9 +302,7 @@ impl VScalar for Normalize {
             Ok(strings
                 .get(i)?
                 .map(|s| Ok(rfc3987::normalize(&IriRef::parse(s)?, &options).into_inner())))
-        })?;
-        write_strings(output, &normal);
-        Ok(())
+        })
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
@@ -336,7 +351,7 @@ impl VScalar for ToUri {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let strings = Strings::of(input, 0);
         let idna = (input.num_columns() > 1).then(|| Bools::of(input, 1));
-        let uris = rows("iri_to_uri", input, 2, |i| {
+        to_strings("iri_to_uri", input, output, 2, |i| {
             let idna = match &idna {
                 Some(idna) => match idna.get(i) {
                     Some(on) => on,
@@ -348,9 +363,7 @@ impl VScalar for ToUri {
             Ok(strings
                 .get(i)?
                 .map(|s| Ok(to_uri_lenient(s, &options)?.into_inner())))
-        })?;
-        write_strings(output, &uris);
-        Ok(())
+        })
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
@@ -367,13 +380,11 @@ impl VScalar for ToIri {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let strings = Strings::of(input, 0);
         let options = ToIriOptions::new();
-        let iris = rows("iri_to_iri", input, 1, |i| {
+        to_strings("iri_to_iri", input, output, 1, |i| {
             Ok(strings
                 .get(i)?
                 .map(|s| Ok(to_iri(&IriRef::parse(s)?, &options).into_inner())))
-        })?;
-        write_strings(output, &iris);
-        Ok(())
+        })
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
@@ -390,7 +401,7 @@ impl VScalar for Resolve {
 
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (bases, references) = (Strings::of(input, 0), Strings::of(input, 1));
-        let resolved = rows("iri_resolve", input, 2, |i| {
+        to_strings("iri_resolve", input, output, 2, |i| {
             let (Some(base), Some(reference)) = (bases.get(i)?, references.get(i)?) else {
                 return Ok(None);
             };
@@ -398,9 +409,7 @@ impl VScalar for Resolve {
                 let (base, reference) = (Iri::parse(base)?, IriRef::parse(reference)?);
                 Ok(resolve(&base, &reference).into_inner())
             })()))
-        })?;
-        write_strings(output, &resolved);
-        Ok(())
+        })
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
@@ -417,7 +426,7 @@ impl VScalar for Relativize {
 
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (bases, targets) = (Strings::of(input, 0), Strings::of(input, 1));
-        let relative = rows("iri_relativize", input, 2, |i| {
+        to_strings("iri_relativize", input, output, 2, |i| {
             let (Some(base), Some(target)) = (bases.get(i)?, targets.get(i)?) else {
                 return Ok(None);
             };
@@ -426,9 +435,7 @@ impl VScalar for Relativize {
                 Ok((base, target)) => relativize(&base, &target).map(|r| Ok(r.into_inner())),
                 Err(e) => Some(Err(e.into())),
             })
-        })?;
-        write_strings(output, &relative);
-        Ok(())
+        })
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {
