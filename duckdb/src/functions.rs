@@ -114,11 +114,11 @@ impl<T: Copy> ByName<T> {
 fn each_row<T>(
     name: &str,
     input: &DataChunkHandle,
-    errors: usize,
+    errors: Option<usize>,
     mut row: impl FnMut(usize) -> Result<Option<std::result::Result<T, RowError>>>,
     mut put: impl FnMut(usize, Option<T>),
 ) -> Result<()> {
-    let errors = optional_strings(input, errors);
+    let errors = errors.and_then(|column| optional_strings(input, column));
     for i in 0..input.len() {
         let result = raises(&errors, i).and_then(|raise| match raise {
             None => Ok(None),
@@ -137,7 +137,7 @@ fn each_row<T>(
 fn rows<T>(
     name: &str,
     input: &DataChunkHandle,
-    errors: usize,
+    errors: Option<usize>,
     row: impl FnMut(usize) -> Result<Option<std::result::Result<T, RowError>>>,
 ) -> Result<Vec<Option<T>>> {
     let mut out = Vec::with_capacity(input.len());
@@ -151,7 +151,7 @@ fn to_strings(
     name: &str,
     input: &DataChunkHandle,
     output: &mut dyn WritableVector,
-    errors: usize,
+    errors: Option<usize>,
     row: impl FnMut(usize) -> Result<Option<std::result::Result<String, RowError>>>,
 ) -> Result<()> {
     let mut out = output.flat_vector();
@@ -188,7 +188,7 @@ impl VScalar for IsValid {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (strings, rules) = (Strings::of(input, 0), optional_strings(input, 1));
         let (default, mut rule) = (AbnfRule::start_symbol(StartSymbol::IriReference), ByName::new());
-        let valid = rows("iri_is_valid", input, 2, |i| {
+        let valid = rows("iri_is_valid", input, None, |i| {
             let Some(rule) = named_argument(&rules, i, &mut rule, AbnfRule::named, default)? else {
                 return Ok(None);
             };
@@ -230,7 +230,7 @@ impl VScalar for Parse {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (strings, rules) = (Strings::of(input, 0), optional_strings(input, 1));
         let mut symbol = ByName::new();
-        let parsed = rows("iri_parse", input, 2, |i| {
+        let parsed = rows("iri_parse", input, None, |i| {
             let default = StartSymbol::IriReference;
             let Some(symbol) = named_argument(&rules, i, &mut symbol, start_symbol, default)? else {
                 return Ok(None);
@@ -294,7 +294,7 @@ impl VScalar for Normalize {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (strings, levels) = (Strings::of(input, 0), optional_strings(input, 1));
         let mut level = ByName::new();
-        to_strings("iri_normalize", input, output, 2, |i| {
+        to_strings("iri_normalize", input, output, Some(2), |i| {
             let Some(level) = named_argument(&levels, i, &mut level, Level::named, Level::Scheme)? else {
                 return Ok(None);
             };
@@ -320,7 +320,7 @@ impl VScalar for Equivalent {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (a, b) = (Strings::of(input, 0), Strings::of(input, 1));
         let (levels, mut level) = (optional_strings(input, 2), ByName::new());
-        let same = rows("iri_equivalent", input, 3, |i| {
+        let same = rows("iri_equivalent", input, Some(3), |i| {
             let Some(level) = named_argument(&levels, i, &mut level, Level::named, Level::Scheme)? else {
                 return Ok(None);
             };
@@ -351,7 +351,7 @@ impl VScalar for ToUri {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let strings = Strings::of(input, 0);
         let idna = (input.num_columns() > 1).then(|| Bools::of(input, 1));
-        to_strings("iri_to_uri", input, output, 2, |i| {
+        to_strings("iri_to_uri", input, output, Some(2), |i| {
             let idna = match &idna {
                 Some(idna) => match idna.get(i) {
                     Some(on) => on,
@@ -380,7 +380,7 @@ impl VScalar for ToIri {
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let strings = Strings::of(input, 0);
         let options = ToIriOptions::new();
-        to_strings("iri_to_iri", input, output, 1, |i| {
+        to_strings("iri_to_iri", input, output, Some(1), |i| {
             Ok(strings
                 .get(i)?
                 .map(|s| Ok(to_iri(&IriRef::parse(s)?, &options).into_inner())))
@@ -401,7 +401,7 @@ impl VScalar for Resolve {
 
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (bases, references) = (Strings::of(input, 0), Strings::of(input, 1));
-        to_strings("iri_resolve", input, output, 2, |i| {
+        to_strings("iri_resolve", input, output, Some(2), |i| {
             let (Some(base), Some(reference)) = (bases.get(i)?, references.get(i)?) else {
                 return Ok(None);
             };
@@ -426,7 +426,7 @@ impl VScalar for Relativize {
 
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (bases, targets) = (Strings::of(input, 0), Strings::of(input, 1));
-        to_strings("iri_relativize", input, output, 2, |i| {
+        to_strings("iri_relativize", input, output, Some(2), |i| {
             let (Some(base), Some(target)) = (bases.get(i)?, targets.get(i)?) else {
                 return Ok(None);
             };
@@ -453,7 +453,7 @@ impl VScalar for LintCodes {
 
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let strings = Strings::of(input, 0);
-        let codes = rows("iri_lint_codes", input, 1, |i| {
+        let codes = rows("iri_lint_codes", input, None, |i| {
             Ok(strings
                 .get(i)?
                 .map(|s| Ok(lint(s).into_iter().map(|d| d.code).collect::<Vec<_>>())))
