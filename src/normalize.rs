@@ -227,8 +227,8 @@ pub fn normalize<R: Reference>(iri: &R, options: &NormalizeOptions) -> R::Iri {
     R::Iri::built(normalize_ref(iri.as_iri_ref(), options))
 }
 
-/// [`normalize`] on the widest type. Each component is written once, straight into the
-/// result: one allocation, the result's, unless a path has dot segments.
+/// [`normalize`] on the widest type: a copy of an input that is already normal ([`is_normal`]),
+/// otherwise [`write_normal`].
 fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String> {
     if options.level == Level::Simple {
         return iri.into_owned();
@@ -253,10 +253,32 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
     });
     // §5.3.3: an empty path after an authority is "/" for the schemes with defaults.
     let root = scheme_level && iri.authority().is_some() && defaults.is_some();
-    let normal = is_normal(&iri, options, port, root);
-    if normal && !cfg!(debug_assertions) {
+    #[cfg(not(feature = "idna"))]
+    let dns = false;
+    if is_normal(&iri, options, port, root) {
+        // Debug builds check what `is_normal` claimed by normalizing all the same.
+        debug_assert!(
+            write_normal(iri, options, port, root, dns).as_str() == iri.as_str(),
+            "is_normal was wrong: {:?}",
+            iri.as_str()
+        );
         return iri.into_owned();
     }
+    write_normal(iri, options, port, root, dns)
+}
+
+/// The slow path of [`normalize_ref`]: each component is written once, straight into the
+/// result (one allocation, the result's, unless a path has dot segments). `port` is the port kept, `root` whether §5.3.3 makes an empty path "/", `dns` whether the
+/// IDN step applies to the host.
+#[cfg_attr(not(feature = "idna"), allow(unused_variables))]
+fn write_normal(
+    iri: IriRef<&str>,
+    options: &NormalizeOptions,
+    port: Option<&str>,
+    root: bool,
+    dns: bool,
+) -> IriRef<String> {
+    let scheme = iri.scheme();
     // §5.3.2 never makes a component longer (decoding shortens it, case and hex digits keep
     // its length, removing dot segments shortens the path); 3 more for "/." written before a
     // path that starts with "//" (`Recomposer::path`) or the "/" of §5.3.3. (NFC and IDN
@@ -309,12 +331,6 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
         out.fragment(|text: &mut String| component(text, fragment, false, options));
     }
     let (text, spans) = out.finish();
-    // Debug builds check what `is_normal` claimed by normalizing all the same.
-    debug_assert!(
-        !normal || text == iri.as_str(),
-        "is_normal was wrong: {:?}",
-        iri.as_str()
-    );
     IriRef::from_parts(text, spans)
 }
 

@@ -191,6 +191,9 @@ fn query_items() {
     assert_eq!(iri.as_str(), "?&a=b");
     let iri = IriBuilder::new().query("x=1").query_name("y").build().unwrap();
     assert_eq!(iri.as_str(), "?x=1&y");
+    // An empty whole query has no item to separate from: the first item follows the "?".
+    let iri = IriBuilder::new().query("").query_name("y").build().unwrap();
+    assert_eq!(iri.as_str(), "?y");
 }
 
 /// §4.1: the LRE … PDF wrapping (or LRI … PDI) only when there are right-to-left characters.

@@ -157,6 +157,8 @@ fn case() {
         "http://www.example.com/Aé"
     );
     assert_eq!(syntax("http://H%2fX.Example/"), "http://h%2Fx.example/");
+    // A hex digit right after a triplet is the host's, not the triplet's: "B" is lowercased.
+    assert_eq!(syntax("http://a%2fB.Example/"), "http://a%2Fb.example/");
     assert_eq!(syntax("http://[FE80::A]/"), "http://[fe80::a]/");
     assert_eq!(syntax("http://[V1.ABC]/"), "http://[v1.abc]/");
     // Userinfo, path, query and fragment keep their case (only hex digits change).
@@ -627,6 +629,38 @@ fn comparison_levels() {
     assert!(CompareOptions::new(Level::Simple)
         .exclude_fragment(true)
         .equivalent(&f1, &f2));
+    // Leaving the fragments out compares what is before them: different paths stay different,
+    // with or without a fragment on either side; the fragment is everything after the "#"
+    // (RFC 3987 §2.2: `ifragment = *( ipchar / "/" / "?" )`, "?" included).
+    let no_fragment = CompareOptions::new(Level::Scheme).exclude_fragment(true);
+    let pairs = [
+        ("http://h/a#x", "http://h/b#x", false),
+        ("http://h/a#x", "http://h/b", false),
+        ("http://h/a", "http://h/ab#", false),
+        ("http://h/a#x?y", "http://h/a#z", true),
+        ("http://h/a#", "http://h/a", true),
+    ];
+    for (a, b, expected) in pairs {
+        let (a, b) = (IriRef::parse(a).unwrap(), IriRef::parse(b).unwrap());
+        assert_eq!(no_fragment.equivalent(&a, &b), expected, "{a} {b}");
+        assert_eq!(no_fragment.equivalent(&b, &a), expected, "{b} {a}");
+    }
+}
+
+/// The rungs by the names the bindings take (RFC 3987 §5.3.1, §5.3.2, §5.3.3).
+#[test]
+fn level_names() {
+    let names = [
+        (Level::Simple, "simple"),
+        (Level::Syntax, "syntax"),
+        (Level::Scheme, "scheme"),
+    ];
+    assert_eq!(Level::ALL.map(Level::name), names.map(|(_, name)| name));
+    for (level, name) in names {
+        assert_eq!(Level::named(name), Ok(level));
+    }
+    let error = Level::named("Syntax").unwrap_err().to_string();
+    assert!(error.contains("`Syntax`") && error.contains("§5.3.2"), "{error}");
 }
 
 /// Text that is valid in every component (RFC 3987 §2.2: `iunreserved`, `pct-encoded`,
