@@ -91,6 +91,37 @@ fn bench_corpora_agree() {
     }
 }
 
+/// IPvFuture at each of its edges, valid or not as its ABNF says (RFC 3986 §3.2.2:
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`), and the scanner
+/// agreeing with the grammar on each. The generated strings below reach these edges only by
+/// chance.
+#[test]
+fn ipvfuture_edges() {
+    let cases = [
+        ("s://[v1.x]/", true),
+        // ABNF strings are case-insensitive: "V" is "v"; hex digits in either case.
+        ("s://[VaF.x]/", true),
+        // After the ".": unreserved, sub-delims and ":".
+        ("s://[v1.:!~-]/", true),
+        // 1*HEXDIG: at least one digit.
+        ("s://[v.x]/", false),
+        // No ".".
+        ("s://[v1]/", false),
+        // 1*( ... ): at least one character after the ".".
+        ("s://[v1.]/", false),
+        // "x" is not a hex digit, and the "." must follow the digits.
+        ("s://[v1x.y]/", false),
+        // IPvFuture is RFC 3986's rule: no `ucschar` inside the brackets.
+        ("s://[v1.\u{E9}]/", false),
+        // "/" is neither unreserved nor a sub-delim.
+        ("s://[v1.x/y]/", false),
+    ];
+    for (input, valid) in cases {
+        assert_eq!(IriRef::parse(input).is_ok(), valid, "{input:?}");
+        agree(input);
+    }
+}
+
 /// Strings of the characters that matter to the grammar: delimiters, hex digits, dots and digits
 /// for IP addresses, "%" and "v", and the edges of `ucschar` and `iprivate` and the §4.1 bidi
 /// formatting characters.
