@@ -363,9 +363,33 @@ fn spans_and_fixes() {
         fix_of("http://a/\u{5D0}1", "bidi-rtl-boundary"),
         (9..12, None, None)
     );
+    // A syntax error spans the character the grammar stopped at: the space at byte 9, and
+    // U+FFFE (a noncharacter, outside `ucschar`), three bytes in UTF-8, at byte 9.
+    assert_eq!(fix_of("http://ex ample/", "syntax").0, 9..10);
+    assert_eq!(fix_of("http://h/\u{FFFE}", "syntax").0, 9..12);
     // Severities follow the catalogue.
     assert_eq!(lint("a b")[0].severity, Severity::Error);
     assert_eq!(lint("http://a/?\u{E000}")[0].severity, Severity::Note);
+}
+
+/// `lint_as` checks what parses as its start symbol from that one parse: the findings of
+/// `lint`, or the parse error of `validate` when the input is not that symbol.
+#[test]
+fn lint_as_is_lint_for_its_symbol() {
+    use rfc3987::{lint_as, validate, StartSymbol};
+    for input in ["HTTP://Example.org:80/a/./b", "http://a/%7e", "//h/p", "a"] {
+        for symbol in [
+            StartSymbol::IriReference,
+            StartSymbol::Iri,
+            StartSymbol::IrelativeRef,
+        ] {
+            match validate(input, symbol) {
+                Ok(()) => assert_eq!(lint_as(input, symbol), Ok(lint(input)), "{input} {symbol:?}"),
+                Err(error) => assert_eq!(lint_as(input, symbol), Err(error), "{input} {symbol:?}"),
+            }
+        }
+    }
+    assert!(!lint("HTTP://Example.org:80/a/./b").is_empty());
 }
 
 /// `Diagnostic::apply_fixes`: every fix at once; overlapping fixes give way as documented.
