@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Mutation testing of the library with cargo-mutants (TESTING.md).
+
+`.ci/mutants.py change` (CI): the mutants of the library's lines that the change touched, in the
+files `.cargo/mutants.toml` names. The change is `git diff BASE -- src/`, where BASE is
+`$MUTANTS_BASE` when it is set (a pull request's target, the commit before a push), otherwise
+the merge base with `origin/HEAD` when HEAD is not on it (a branch), otherwise the commits
+pushed together: back from HEAD to the first gap of more than an hour between a commit and its
+parent. At most `--max` mutants are tested (a round-robin shard of them, chosen by HEAD, when
+there are more), so that the step's time is bounded. Fails when a mutant survives that
+`tests/mutants-equivalent.tsv` does not list.
+
+`.ci/mutants.py all`: every mutant of those files, then the table of scores per file that
+TESTING.md shows. Each group of files is first tested by the test files that exercise it (a
+few seconds a mutant instead of half a minute), and the mutants that survive that by the
+mutation suite.
+
+The mutation suite is the library's tests (`cargo test -p rfc3987 --all-features`) but
+`tests/hostile.rs`, whose subject is memory on 10 MB inputs (50 seconds a run), and the
+doctests (25 seconds of compiling a run): its unit tests, examples and every other test file. A
+mutant a group's test files catch is caught by the mutation suite, which includes them.
+"""
+
+import argparse
+import datetime
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+EQUIVALENT = ROOT / "tests" / "mutants-equivalent.tsv"
+OUT = ROOT / "target" / "mutants"
+# The test files (tests/NAME.rs) left out of the mutation suite.
+LEFT_OUT = {"hostile"}
+# A gap longer than this between a commit and its parent separates two pushes.
+PUSH_GAP = datetime.timedelta(hours=1)
+# `all`: the files of .cargo/mutants.toml in groups, each with the test files that exercise it
+# (and the unit tests when its modules have some).
+GROUPS = [
+    (["src/scan.rs"], ["scanner"]),
+    (["src/bytes.rs", "src/chars.rs"], ["scanner", "mapping", "normalize"]),
+    (["src/checks/*.rs"], ["checks"]),
+    (["src/visual.rs"], ["checks", "build"]),
+    (["src/normalize.rs"], ["normalize"]),
+    (["src/resolve.rs", "src/recompose.rs", "src/edit.rs"], ["resolve", "builder"]),
+    (["src/build/*.rs"], ["build", "builder"]),
+    (["src/to_uri.rs", "src/to_iri.rs", "src/idn.rs"], ["mapping"]),
+    (["src/pct.rs", "src/legacy.rs", "src/preprocess.rs", "src/repair.rs"], ["mapping", "normalize", "build"]),
+]
+
+
+def cargo_targets(tests):
+    """`--lib`, or `--test NAME` for a test file's NAME, as cargo arguments (build and test)."""
+    return [f"--cargo-arg={t}" if t.startswith("--") else f"--cargo-arg=--test={t}" for t in tests]
+
+
+def mutation_suite():
+    tests = ["--lib", "--examples"]
+    tests += [path.stem for path in sorted((ROOT / "tests").glob("*.rs")) if path.stem not in LEFT_OUT]
+    return cargo_targets(tests)
+
+
+def git(*args):
+    return subprocess.run(["git", *args], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def change_base():
+    """The commit the change starts from (see the module's documentation) and how it was found."""
+    if os.environ.get("MUTANTS_BASE"):
+        return git("rev-parse", os.environ["MUTANTS_BASE"]), "MUTANTS_BASE"
+    head = git("rev-parse", "HEAD")
+    try:
+        base = git("merge-base", "HEAD", "origin/HEAD")
+    except subprocess.CalledProcessError:
+        base = head
+    if base != head:
+        return base, "the merge base with origin/HEAD"
+    # The first-parent history with commit times, newest first.
+    commits = []
+    for line in git("log", "--first-parent", "--format=%H %ct", "HEAD").splitlines():
+        commit, time = line.split()
+        commits.append((commit, datetime.datetime.fromtimestamp(int(time))))
+    for (commit, time), (parent, parent_time) in zip(commits, commits[1:]):
+        if time - parent_time > PUSH_GAP:
+            return parent, f"the commits pushed together, back to {commit[:10]}"
+    return commits[-1][0], "the whole history"
+
+
+def mutant_key(name):
+    """A mutant's name with its column but not its line, which moves when lines above it change:
+    `src/scan.rs:39:13: replace < with <= in class_table` is `src/scan.rs col 13: replace < with
+    <= in class_table`."""
+    return re.sub(r"^([^:]+):\d+:(\d+): ", r"\1 col \2: ", name)
+
+
+def equivalent_keys():
+    keys = set()
+    for number, line in enumerate(EQUIVALENT.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        key, _, why = line.partition("\t")
+        if not why.strip():
+            sys.exit(f"{EQUIVALENT.name}:{number}: no reason after a tab")
+        keys.add(key)
+    return keys
+
+
+def cargo_mutants(name, arguments, jobs):
+    """Runs cargo-mutants; returns {outcome: [mutant names]} from its output directory."""
+    out = OUT / name
+    command = ["cargo", "mutants", "--output", str(out), "--jobs", str(jobs), *arguments]
+    print("mutants:", " ".join(command), flush=True)
+    status = subprocess.run(command, cwd=ROOT).returncode
+    # 0: all caught; 2: some missed; 3: some timed out. Anything else is not a result.
+    if status not in (0, 2, 3):
+        sys.exit(f"cargo mutants failed (exit status {status})")
+    results = {}
+    for outcome in ("caught", "missed", "timeout", "unviable"):
+        path = out / "mutants.out" / f"{outcome}.txt"
+        results[outcome] = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    return results
+
+
+def again(results, selection, jobs):
+    """The missed mutants of `results` tested again by the mutation suite, merged in."""
+    if not results["missed"]:
+        return results
+    pattern = "|".join("^" + re.escape(name) + "$" for name in results["missed"])
+    second = cargo_mutants("suite", [*selection, "--re", pattern, *mutation_suite()], jobs)
+    return {
+        "caught": results["caught"] + second["caught"],
+        "timeout": results["timeout"] + second["timeout"],
+        "unviable": results["unviable"] + second["unviable"],
+        "missed": second["missed"],
+    }
+
+
+def table(results):
+    """TESTING.md's table: per file, the viable mutants and how many the suite caught."""
+    keys = equivalent_keys()
+    files = {}
+    for outcome, names in results.items():
+        for name in names:
+            counts = files.setdefault(name.split(":")[0], dict.fromkeys([*results, "listed"], 0))
+            counts[outcome] += 1
+            if outcome == "missed" and mutant_key(name) in keys:
+                counts["listed"] += 1
+    lines = [
+        "| file | mutants | unviable | caught (by time-out) | missed, equivalent | missed, not listed | score |",
+        "|---|--:|--:|--:|--:|--:|--:|",
+    ]
+    total = dict.fromkeys([*results, "listed"], 0)
+    for path in sorted(files) + ["all"]:
+        counts = files.get(path, total)
+        if path != "all":
+            for outcome in total:
+                total[outcome] += counts[outcome]
+        caught = counts["caught"] + counts["timeout"]
+        viable = caught + counts["missed"]
+        score = f"{100 * caught / viable:.1f} %" if viable else "–"
+        lines.append(
+            f"| {'`' + path + '`' if path != 'all' else 'all'} | {viable + counts['unviable']} | "
+            f"{counts['unviable']} | {caught} ({counts['timeout']}) | {counts['listed']} | "
+            f"{counts['missed'] - counts['listed']} | {score} |"
+        )
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="mode", required=True)
+    change = sub.add_parser("change", help="the mutants of the change's lines (CI)")
+    change.add_argument("--max", type=int, default=20, help="at most this many mutants (default 20)")
+    every = sub.add_parser("all", help="every mutant of the files, and the score table")
+    for mode in (change, every):
+        mode.add_argument("-j", "--jobs", type=int, default=1, help="cargo-mutants jobs (default 1)")
+        mode.add_argument("--in-place", action="store_true", help="mutate the source tree, reusing target/")
+    args = parser.parse_args()
+    common = ["--in-place"] if args.in_place else []
+
+    if args.mode == "change":
+        base, why = change_base()
+        print(f"mutants: the change is git diff {base[:10]} ({why}), src/ only", flush=True)
+        OUT.mkdir(parents=True, exist_ok=True)
+        diff = OUT / "change.diff"
+        diff.write_text(git("diff", base, "--", "src/") + "\n", encoding="utf-8")
+        selection = [*common, "--in-diff", str(diff)]
+        listed = subprocess.run(["cargo", "mutants", "--list", *selection], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.splitlines()
+        if not listed:
+            print("mutants: no mutant in the lines the change touched")
+            return
+        shard = []
+        if len(listed) > args.max:
+            shards = -(-len(listed) // args.max)
+            index = int(git("rev-parse", "HEAD"), 16) % shards
+            shard = ["--shard", f"{index}/{shards}", "--sharding", "round-robin"]
+            print(f"mutants: {len(listed)} in the change; testing shard {index} of {shards}", flush=True)
+        results = cargo_mutants("change", [*selection, *shard, *mutation_suite()], args.jobs)
+    else:
+        results = {outcome: [] for outcome in ("caught", "missed", "timeout", "unviable")}
+        for number, (files, tests) in enumerate(GROUPS):
+            # A --file adds to the configuration's files: without the configuration, what it
+            # says besides is said here.
+            selection = [*common, "--no-config", "--all-features", "--gitignore=true"]
+            selection += [argument for path in files for argument in ("--file", path)]
+            group = again(cargo_mutants(f"group{number}", [*selection, *cargo_targets(tests)], args.jobs),
+                          selection, args.jobs)
+            for outcome in results:
+                results[outcome] += group[outcome]
+    print(table(results))
+    unexplained = [name for name in results["missed"] if mutant_key(name) not in equivalent_keys()]
+    if unexplained:
+        print("\nmutants the mutation suite missed that tests/mutants-equivalent.tsv does not list:")
+        for name in unexplained:
+            print("  " + name)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
