@@ -184,8 +184,12 @@ def main():
         base, why = change_base()
         print(f"mutants: the change is git diff {base[:10]} ({why}), src/ only", flush=True)
         OUT.mkdir(parents=True, exist_ok=True)
+        text = git("diff", base, "--", "src/")
+        if not text:
+            print("mutants: the change does not touch src/")
+            return
         diff = OUT / "change.diff"
-        diff.write_text(git("diff", base, "--", "src/") + "\n", encoding="utf-8")
+        diff.write_text(text + "\n", encoding="utf-8")
         selection = [*common, "--in-diff", str(diff)]
         listed = subprocess.run(["cargo", "mutants", "--list", *selection], cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout.splitlines()

@@ -18,6 +18,11 @@ fn encode_for_each_component() {
     assert_eq!(encode("a/b c", Component::Segment), "a%2Fb%20c");
     assert_eq!(encode("50%", Component::Segment), "50%25");
     assert_eq!(encode("a:b@c?d#e", Component::Segment), "a:b@c%3Fd%23e");
+    // iquery = *( ipchar / iprivate / "/" / "?" ) (RFC 3987 §2.2): ":", "@", "/", "?", ucschar
+    // and iprivate (U+E000) stay; a space does not.
+    assert_eq!(encode("a:@/?é\u{E000} ", Component::Query), "a:@/?é\u{E000}%20");
+    // The fragment takes no iprivate: U+E000 is encoded (EE 80 80).
+    assert_eq!(encode("?\u{E000}", Component::Fragment), "?%EE%80%80");
     assert_eq!(encode("u:p@h", Component::Userinfo), "u:p%40h");
     assert_eq!(encode("ex ample.org", Component::RegName), "ex%20ample.org");
     assert_eq!(encode("a=b&c/d?e#f", Component::Query), "a=b&c/d?e%23f");
@@ -36,6 +41,10 @@ fn decode_back_to_text() {
     // Latin-1 "é" is not UTF-8: an error at the "%" that starts it, never U+FFFD.
     assert_eq!(decode("r%E9sum").unwrap_err().byte_offset, 1);
     assert_eq!(decode("ab%C3").unwrap_err().byte_offset, 2);
+    assert_eq!(
+        decode("r%E9sum").unwrap_err().to_string(),
+        "the percent-encoded octets at byte 1 are not UTF-8"
+    );
 }
 
 #[test]
@@ -170,7 +179,48 @@ fn builder_values_stay_in_their_component() {
             matches!(&e, BuildError::Invalid { component: c, .. } if *c == component),
             "{version:?} {address:?}: {e:?}"
         );
+        // The value quoted is the part that is wrong: the version or the address.
+        let wrong = if component == "IPvFuture version" {
+            version
+        } else {
+            address
+        };
+        assert!(
+            matches!(&e, BuildError::Invalid { value, .. } if value == wrong),
+            "{version:?} {address:?}: {e:?}"
+        );
     }
+}
+
+/// `Component::check`: whether a text, percent-encodings included, may stand as the
+/// component's value (RFC 3987 §2.2's rule of the component), and a name or value of a
+/// `name=value&…` query may not hold "&" or "=" (the error says how to encode it).
+#[test]
+fn check_each_component() {
+    // iuserinfo allows ":", ireg-name does not.
+    assert!(Component::Userinfo.check("a:b").is_ok());
+    assert_eq!(Component::RegName.check("a:b").unwrap_err().byte_offset(), 1);
+    // isegment: "/" ends a segment; percent-encodings are its own.
+    assert!(Component::Segment.check("a%2Fb%20c").is_ok());
+    assert_eq!(Component::Segment.check("a/b").unwrap_err().byte_offset(), 1);
+    // iquery holds "=" and "&"; a query part does not.
+    assert!(Component::Query.check("a=b&c").is_ok());
+    for (text, at, encoded) in [("a=b", 1, "%3D"), ("ab&c", 2, "%26")] {
+        let e = Component::QueryPart.check(text).unwrap_err();
+        assert_eq!(e.byte_offset(), at, "{text}");
+        let delimiter = &text[at..at + 1];
+        let message = e.to_string();
+        assert!(
+            message.contains(&format!("\"{delimiter}\" is a delimiter")),
+            "{message}"
+        );
+        assert!(message.contains(encoded), "{message}");
+    }
+    // §4.1: no bidi formatting character (U+200F RLM) in any component.
+    assert_eq!(
+        Component::Fragment.check("a\u{200F}").unwrap_err().byte_offset(),
+        1
+    );
 }
 
 /// `query_name` adds a name without a value (no "="); `query_pair` with an empty value keeps
