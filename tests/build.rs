@@ -155,6 +155,11 @@ fn builder_values_stay_in_their_component() {
         "{e:?}"
     );
     assert!(e.to_string().contains("IPv4"), "{e}");
+    assert!(
+        e.to_string()
+            .ends_with("(RFC 3986 §3.2.2: a host that matches IPv4address is an IPv4 address)"),
+        "{e}"
+    );
     // Not an IPv4address (a leading zero; 256): reg-names.
     for name in ["01.2.3.4", "1.2.3.256", "1.2.3.4.5"] {
         let iri = IriBuilder::new().host(name).build().unwrap();
@@ -179,6 +184,13 @@ fn builder_values_stay_in_their_component() {
             matches!(&e, BuildError::Invalid { component: c, .. } if *c == component),
             "{version:?} {address:?}: {e:?}"
         );
+        // The message names the rule of the part that is wrong (RFC 3986 §3.2.2).
+        let rule = if component == "IPvFuture version" {
+            "the version is 1*HEXDIG"
+        } else {
+            "1*( unreserved"
+        };
+        assert!(e.to_string().contains(rule), "{e}");
         // The value quoted is the part that is wrong: the version or the address.
         let wrong = if component == "IPvFuture version" {
             version

@@ -146,10 +146,23 @@ fn host_refuses_ip_text() {
         let message = e.to_string();
         assert!(message.contains("RFC 3986 §3.2.2"), "{message}");
         assert!(message.contains("ipv6()"), "{message}");
+        // With "[" the message says that it starts an IP-literal; without, that the value is
+        // an IPv6 address.
+        let says = if value.starts_with('[') {
+            "as an IP-literal does"
+        } else {
+            "is an IPv6 address"
+        };
+        assert!(message.contains(says), "{message}");
     }
-    // The message shows the reg-name it would have made: "[" is %5B, ":" is %3A (RFC 3986 §2.1).
+    // The message shows the reg-name it would have made: "[" is %5B, ":" is %3A (RFC 3986 §2.1),
+    // and says that "[" starts an IP-literal.
     let e = IriBuilder::new().host("[::1").build().unwrap_err();
     assert!(e.to_string().contains("\"%5B%3A%3A1\""), "{e}");
+    assert!(
+        e.to_string().contains("starts with \"[\" as an IP-literal does"),
+        "{e}"
+    );
     // A "[" that does not start the name, and a name with ":" that is no IPv6 address (one
     // group too many), are data: encoded, as any delimiter in a name is.
     let iri = IriBuilder::new().host("a[b").build().unwrap();
