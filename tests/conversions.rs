@@ -429,6 +429,21 @@ fn edits_refuse_what_would_not_be_the_same_type() {
         shape(mailto.with_authority(Some("h")).unwrap_err()).0,
         "authority"
     );
+    // The message names the component and quotes the text; an invalid text's error is the
+    // parse error of the component's rule, given as the source.
+    let err = iri.with_path("b").unwrap_err();
+    assert!(
+        err.to_string().starts_with("cannot set the path to \"b\": "),
+        "{err}"
+    );
+    let err = iri.with_query(Some("a b")).unwrap_err();
+    let EditError::Invalid { ref error, .. } = err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(err.to_string(), format!("cannot set the query: {error}"));
+    let source = std::error::Error::source(&err).expect("the parse error");
+    assert_eq!(source.to_string(), error.to_string());
+    assert!(std::error::Error::source(&iri.with_path("b").unwrap_err()).is_none());
     // Removing the authority of "http://h//x" would make "//x" read as an authority.
     let double = Iri::parse("http://h//x").unwrap();
     let err = double.with_authority(None).unwrap_err();
