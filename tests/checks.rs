@@ -87,7 +87,14 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     // U+00B7; Inherited: U+0301) are not a second script, alone or beside letters.
     (
         "mixed-script",
-        &["http://p\u{430}ypal.com/", "http://a/?q=p\u{430}y\u{E000}"],
+        &[
+            "http://p\u{430}ypal.com/",
+            "http://a/?q=p\u{430}y\u{E000}",
+            // × (U+00D7) and ÷ (U+00F7) are Common, not Latin letters: before "p", they do not
+            // stand for the Latin script, and "p" with Cyrillic "а" still mixes two.
+            "http://a/\u{D7}p\u{430}y",
+            "http://a/\u{F7}p\u{430}y",
+        ],
         &[
             "http://a/\u{3072}\u{30AB}\u{6F22}",
             "http://a/caf\u{E9}",
@@ -203,6 +210,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://\u{3B1}.CoM/",
             "http://%CE%B1.CoM/",
             "http://A%EE%80%80.org/",
+            // The "F" of a %HH triplet is a hex digit, not a letter of the host (§5.3.2.1).
+            "http://a%2F.org/",
         ],
     ),
     // §5.3.3: ToASCII rejects "_" (STD3) and "xn--a" is not valid Punycode; not checked for
@@ -222,6 +231,12 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://a..\u{E9}/",
             "http://\u{E9}.a_b/",
             "http://xn--a.\u{E9}/",
+            // A bad A-label alone, and after a good ASCII label.
+            "http://xn--a/",
+            "http://a.xn--a/",
+            // An ASCII label with a hyphen first or last, beside a non-ASCII label.
+            "http://-a.\u{E9}/",
+            "http://a-.\u{E9}/",
             concat!(
                 "http://\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}",
                 "\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}\u{E9}",
@@ -238,6 +253,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             "http://fa\u{DF}.de/",
             "http://i\u{2665}.ws/",
             "http://xn--rsum-bpad.\u{E9}/",
+            // "résumé" percent-encoded (UTF-8 C3 A9): the same valid name.
+            "http://r%C3%A9sum%C3%A9.org/",
         ],
     ),
     // DNS limits: a 64-octet label; 63 octets is fine, and so is a scheme without DNS names.
@@ -247,6 +264,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
         &[
             "http://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/",
             "foo://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org/",
+            // A valid A-label (which the full IDN check reads): short labels, nothing to report.
+            "http://xn--rsum-bpad.org/",
         ],
     ),
     // RFC 3986 §7.4, rare IP address forms; a real IPv4 address and a name with a letter are fine.
@@ -367,9 +386,185 @@ fn spans_and_fixes() {
     // U+FFFE (a noncharacter, outside `ucschar`), three bytes in UTF-8, at byte 9.
     assert_eq!(fix_of("http://ex ample/", "syntax").0, 9..10);
     assert_eq!(fix_of("http://h/\u{FFFE}", "syntax").0, 9..12);
-    // Severities follow the catalogue.
+    // RFC 3986 §3.2.1: the password and its ":" ("user:pw" at 6, ":" at 10, "@" at 13).
+    assert_eq!(
+        fix_of("ftp://user:pw@h/", "password-in-userinfo"),
+        (10..13, None, None)
+    );
+    // §5.3.2.2: in "/αα" + U+0301 (at 8; α is 2 bytes) only the second α and U+0301 compose
+    // (to U+03AC, whose canonical decomposition is U+03B1 U+0301): the span starts at 11.
+    assert_eq!(
+        fix_of("http://a/\u{3B1}\u{3B1}\u{301}", "not-nfc"),
+        (
+            11..15,
+            some("\u{3AC}"),
+            some("write U+03B1 U+0301 as U+03AC (`\u{3AC}`)")
+        )
+    );
+    // §7.5: the run of a compatibility character takes the combining marks after it (U+FB01
+    // U+0301 → "f" + U+00ED under NFKC) but not a following starter (U+00E9 stays as it is).
+    assert_eq!(
+        fix_of("http://a/\u{FB01}\u{301}", "not-nfkc"),
+        (
+            9..14,
+            some("f\u{ED}"),
+            some("write `\u{FB01}\u{301}` as `f\u{ED}`")
+        )
+    );
+    assert_eq!(
+        fix_of("http://a/\u{FB01}\u{E9}", "not-nfkc"),
+        (9..12, some("fi"), some("write `\u{FB01}` as `fi`"))
+    );
+    // Severities follow the catalogue, and are named as documented.
+    assert_eq!(
+        [Severity::Note, Severity::Warning, Severity::Error].map(Severity::as_str),
+        ["note", "warning", "error"]
+    );
     assert_eq!(lint("a b")[0].severity, Severity::Error);
     assert_eq!(lint("http://a/?\u{E000}")[0].severity, Severity::Note);
+}
+
+/// Adjacent not-NFC regions merge into one diagnostic (the NFC forms of both as the fix);
+/// regions apart stay two, so that applying the fixes keeps what is between them. The help
+/// names the code points when the span has at most four characters, else gives the NFC form.
+#[test]
+fn not_nfc_regions_merge_when_adjacent() {
+    let not_nfc = |input: &str| -> Vec<(std::ops::Range<usize>, Option<String>, Option<String>)> {
+        lint(input)
+            .into_iter()
+            .filter(|d| d.code == "not-nfc")
+            .map(|d| (d.span, d.fix, d.help))
+            .collect()
+    };
+    // "e" + U+0301 twice, at 9 and 12 (each 3 bytes): one region 9..15, "éé".
+    assert_eq!(
+        not_nfc("http://a/e\u{301}e\u{301}"),
+        [(
+            9..15,
+            some("\u{E9}\u{E9}"),
+            some("write U+0065 U+0301 U+0065 U+0301 as U+00E9 U+00E9 (`\u{E9}\u{E9}`)")
+        )]
+    );
+    // Three times: six characters, too many to name.
+    assert_eq!(
+        not_nfc("http://a/e\u{301}e\u{301}e\u{301}"),
+        [(
+            9..18,
+            some("\u{E9}\u{E9}\u{E9}"),
+            some("write it in NFC: `\u{E9}\u{E9}\u{E9}`")
+        )]
+    );
+    // A "/" between them: two regions, and the "/" survives the fixes.
+    let input = "http://a/e\u{301}/e\u{301}";
+    let help = some("write U+0065 U+0301 as U+00E9 (`\u{E9}`)");
+    assert_eq!(
+        not_nfc(input),
+        [
+            (9..12, some("\u{E9}"), help.clone()),
+            (13..16, some("\u{E9}"), help)
+        ]
+    );
+    assert_eq!(
+        Diagnostic::apply_fixes(input, &lint(input)),
+        "http://a/\u{E9}/\u{E9}"
+    );
+}
+
+/// The message of one character names it; the message of a run counts its characters.
+#[test]
+fn messages_of_one_character_and_of_runs() {
+    let message = |input: &str, code: &str| {
+        lint(input)
+            .into_iter()
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("no {code} for {input:?}"))
+            .message
+    };
+    for (input, code, start) in [
+        // §4.1: RLM alone; LRE then RLO, one run of 2.
+        (
+            "http://a/\u{200F}",
+            "bidi-formatting-character",
+            "U+200F RIGHT-TO-LEFT MARK: IRIs MUST NOT contain",
+        ),
+        (
+            "http://a/\u{202A}\u{202E}",
+            "bidi-formatting-character",
+            "2 bidirectional formatting characters from U+202A LEFT-TO-RIGHT EMBEDDING:",
+        ),
+        // §6.1: U+3000 IDEOGRAPHIC SPACE, alone and twice.
+        ("http://a/\u{3000}", "lookalike", "U+3000 looks like space"),
+        (
+            "http://a/\u{3000}\u{3000}",
+            "lookalike",
+            "2 characters that look like space, a delimiter or nothing, from U+3000",
+        ),
+        // §2.2: iprivate in the query, alone and two.
+        (
+            "http://a/?\u{E000}",
+            "private-use-in-query",
+            "U+E000 is a private-use character",
+        ),
+        (
+            "http://a/?\u{E000}\u{E001}",
+            "private-use-in-query",
+            "2 private-use characters from U+E000",
+        ),
+        // U+0378 and U+0379 are unassigned.
+        (
+            "http://a/\u{378}",
+            "unassigned",
+            "U+0378 is not assigned in Unicode 18.0.0",
+        ),
+        (
+            "http://a/\u{378}\u{379}",
+            "unassigned",
+            "2 code points from U+0378 are not assigned",
+        ),
+    ] {
+        let m = message(input, code);
+        assert!(m.starts_with(start), "{input:?}: {m}");
+    }
+}
+
+/// The host's shortcut (an ASCII name without "%" or "xn--" label, with labels of at most 63
+/// octets and at most 253 octets in all) hands every other name to the full checks, which
+/// apply the DNS limits (RFC 1034 §3.1: 63 octets a label, 255 on the wire, that is 253 in
+/// text without the root's dot) to the name as a whole.
+#[test]
+fn host_checks_beyond_the_shortcut() {
+    // The label that ToUnicode rejects is named, not the good one before it.
+    let found = lint("http://a.xn--a/");
+    assert!(
+        found.iter().any(|d| d.code == "invalid-idn"
+            && d.message == "the label \"xn--a\" is not a valid A-label (ToUnicode rejects it)"),
+        "{found:?}"
+    );
+    let a = |n: usize| "a".repeat(n);
+    let dns = |host: &str| codes(&format!("http://{host}/")).contains(&"dns-length");
+    // One label of 64 octets, no dot; 63 is fine.
+    assert!(dns(&a(64)));
+    assert!(!dns(&a(63)));
+    // Beside a valid A-label, a 63-octet label is fine.
+    assert!(!dns(&format!("xn--rsum-bpad.{}.org", a(63))));
+    // 191 octets in three labels of 63.
+    let three = format!("{}.{}.{}", a(63), a(63), a(63));
+    // 254 octets of plain ASCII (191 + 1 + 62): over the limit; 253 (and 253 with the root's
+    // dot) fine.
+    let host = format!("{three}.{}", a(62));
+    assert!(dns(&host));
+    let found = lint(&format!("http://{host}/"));
+    assert!(
+        found
+            .iter()
+            .any(|d| d.message == "the host name is 254 octets long; DNS allows 253"),
+        "{found:?}"
+    );
+    assert!(!dns(&format!("{three}.{}", a(61))));
+    assert!(!dns(&format!("{three}.{}.", a(61))));
+    // With an A-label (14 octets with its dot): 14 + 191 + 1 + 47 = 253 is fine, 254 is not.
+    assert!(!dns(&format!("xn--rsum-bpad.{three}.{}", a(47))));
+    assert!(dns(&format!("xn--rsum-bpad.{three}.{}", a(48))));
 }
 
 /// `lint_as` checks what parses as its start symbol from that one parse: the findings of
@@ -411,6 +606,10 @@ fn all_fixes_applied() {
     assert_eq!(fixed("http://a/\u{A0}"), "http://a/%C2%A0");
     // U+037E GREEK QUESTION MARK is canonically ";" (a sub-delim): no NFC fix.
     assert_eq!(fix_of("http://a/\u{37E}", "not-nfc").1, None);
+    // U+2000 EN QUAD is canonically U+2002 EN SPACE, a §6.1 look-alike of space (and both are
+    // `ucschar`): no NFC fix; the look-alike fix encodes it (E2 80 80).
+    assert_eq!(fix_of("http://a/\u{2000}", "not-nfc").1, None);
+    assert_eq!(fixed("http://a/\u{2000}"), "http://a/%E2%80%80");
     // Nothing to fix, or no fix known: the input as it is.
     assert_eq!(fixed("http://a/b"), "http://a/b");
     assert_eq!(fixed("http://a/r%E9sum%E9"), "http://a/r%E9sum%E9");
