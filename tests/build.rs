@@ -27,6 +27,9 @@ fn encode_for_each_component() {
     assert_eq!(encode("ex ample.org", Component::RegName), "ex%20ample.org");
     assert_eq!(encode("a=b&c/d?e#f", Component::Query), "a=b&c/d?e%23f");
     assert_eq!(encode("a=b&c+d;e", Component::QueryPart), "a%3Db%26c%2Bd%3Be");
+    // Apart from those four, a query part takes what the query takes: ":", "@", "/", "?",
+    // ucschar and iprivate stay (RFC 3987 §2.2 iquery).
+    assert_eq!(encode("é:@/?\u{E000}", Component::QueryPart), "é:@/?\u{E000}");
     assert_eq!(encode("x/y?z#", Component::Fragment), "x/y?z%23");
     // iprivate only in the query; a §4.1 bidi formatting character is always encoded.
     assert_eq!(encode("\u{E000}", Component::Query), "\u{E000}");
