@@ -214,6 +214,18 @@ fn to_uri_idna() {
         Err(ToUriError::Idna(e)) => {
             assert_eq!(e.label(), "a\u{2FF0}b");
             assert!(e.reason().contains("U+2FF0"), "{e}");
+            // The message names the label, gives the reason and cites §3.1, and is the
+            // ToUriError's message too.
+            let message = e.to_string();
+            assert!(
+                message.starts_with("ToASCII rejects the host label \"a\u{2FF0}b\""),
+                "{message}"
+            );
+            assert!(
+                message.contains(e.reason()) && message.ends_with("(RFC 3987 §3.1)"),
+                "{message}"
+            );
+            assert_eq!(ToUriError::Idna(e).to_string(), message);
         }
         other => panic!("{other:?}"),
     }
