@@ -587,6 +587,53 @@ fn lint_as_is_lint_for_its_symbol() {
     assert!(!lint("HTTP://Example.org:80/a/./b").is_empty());
 }
 
+/// The messages of the percent-encoding findings (§5.3.2.3, §6.4, §8), singular and plural, and
+/// their order: by start, the lowercase-hex finding first where two start together.
+#[test]
+fn percent_encoding_messages_and_order() {
+    let pct = |input: &str| -> Vec<(&'static str, std::ops::Range<usize>, String)> {
+        lint(input)
+            .into_iter()
+            .filter(|d| d.code.starts_with("pct-"))
+            .map(|d| (d.code, d.span, d.message))
+            .collect()
+    };
+    let message = |input: &str| pct(input)[0].2.clone();
+    // One unit, then a run of two (%41 is "A", %42 "B").
+    assert_eq!(
+        message("http://a/%41"),
+        "%41 encodes the unreserved character \"A\""
+    );
+    assert_eq!(
+        message("http://a/%41%42"),
+        "%41%42 encodes the unreserved characters \"AB\""
+    );
+    // C3 A9 is the UTF-8 of "é", a ucschar.
+    assert_eq!(
+        message("http://a/%C3%A9"),
+        "%C3%A9 encodes \"é\", which an IRI can hold as it is"
+    );
+    // ED A0 80 would be U+D800, a surrogate: alone, the surrogate message; followed by FF, the
+    // run counts maximal ill-formed subparts (Unicode §3.9: ED, A0 and 80 are one each, since
+    // ED takes only 80–9F after it; FF is one): 4.
+    assert!(message("http://a/%ED%A0%80").contains("the UTF-16 surrogate U+D800"));
+    let both = message("http://a/%ED%A0%80%FF");
+    assert!(both.contains("is not UTF-8: a decoder reads 4 U+FFFD"), "{both}");
+    // By start; at 13 the lowercase hex before the decoding finding.
+    let codes: Vec<_> = pct("http://a/%41/%c3%a9")
+        .into_iter()
+        .map(|(code, span, _)| (code, span))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("pct-unreserved", 9..12),
+            ("pct-lowercase-hex", 13..19),
+            ("pct-ucschar", 13..19)
+        ]
+    );
+}
+
 /// `Diagnostic::apply_fixes`: every fix at once; overlapping fixes give way as documented.
 #[test]
 fn all_fixes_applied() {
