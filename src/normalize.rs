@@ -268,8 +268,9 @@ fn normalize_ref(iri: IriRef<&str>, options: &NormalizeOptions) -> IriRef<String
 }
 
 /// The slow path of [`normalize_ref`]: each component is written once, straight into the
-/// result (one allocation, the result's, unless a path has dot segments). `port` is the port kept, `root` whether §5.3.3 makes an empty path "/", `dns` whether the
-/// IDN step applies to the host.
+/// result (one allocation, the result's, unless a path has dot segments). `port` is the port
+/// kept, `root` whether §5.3.3 makes an empty path "/", `dns` whether the IDN step applies to
+/// the host.
 #[cfg_attr(not(feature = "idna"), allow(unused_variables))]
 fn write_normal(
     iri: IriRef<&str>,
