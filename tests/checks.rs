@@ -234,6 +234,11 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
             // A bad A-label alone, and after a good ASCII label.
             "http://xn--a/",
             "http://a.xn--a/",
+            // An "xn--" label with U+FF44 FULLWIDTH LATIN SMALL LETTER D for its last "d":
+            // UTS #46 maps it to "d" and decodes "résumé", but ToASCII of "résumé" is
+            // "xn--rsum-bpad", not the label as written, so the round trip of RFC 3490 §4.2
+            // steps 7–8 fails and ToUnicode keeps the label: not a valid A-label.
+            "http://xn--rsum-bpa\u{FF44}.org/",
             // An ASCII label with a hyphen first or last, beside a non-ASCII label.
             "http://-a.\u{E9}/",
             "http://a-.\u{E9}/",

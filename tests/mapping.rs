@@ -293,6 +293,34 @@ fn punycode_corpus() {
 
 /// §3.2.1 ToUnicode keeps an `xn--` label whose Unicode form has a §6.1 look-alike, as §3.2
 /// step 4 keeps the same character percent-encoded in a path. "xn--example-df0d" is RFC 3492
+/// §3.2.1's ToUnicode option, like §3.1's ToASCII, applies to the schemes of the DNS scheme
+/// list, which is overridable: with only "foo" listed, a foo URI's A-label converts ("résumé" is
+/// "xn--rsum-bpad", RFC 3492's encoding of "rsum" with é inserted at 1 and 5) and an http
+/// URI's stays as written.
+#[test]
+#[cfg(feature = "idna")]
+fn to_unicode_dns_schemes() {
+    let foo = ToIriOptions::new().idn_unicode(true).dns_schemes(["foo"]);
+    assert_eq!(
+        iri_of("foo://xn--rsum-bpad.example/", &foo),
+        "foo://résumé.example/"
+    );
+    assert_eq!(
+        iri_of("http://xn--rsum-bpad.example/", &foo),
+        "http://xn--rsum-bpad.example/"
+    );
+    // The default list has http, not foo.
+    let default = ToIriOptions::new().idn_unicode(true);
+    assert_eq!(
+        iri_of("foo://xn--rsum-bpad.example/", &default),
+        "foo://xn--rsum-bpad.example/"
+    );
+    assert_eq!(
+        iri_of("http://xn--rsum-bpad.example/", &default),
+        "http://résumé.example/"
+    );
+}
+
 /// Punycode for "ex" U+2215 DIVISION SLASH "ample" (the basic code points "example", then the
 /// insertion of U+2215 at position 2), which would show as "ex∕ample.com".
 #[test]
@@ -489,6 +517,30 @@ fn legacy_charsets() {
         other => panic!("{other:?}"),
     }
     assert!(ToUriOptions::new().query_charset("klingon").is_err());
+}
+
+/// The HTTP query special case and ToASCII are independent (§3.1): a query charset leaves the
+/// host to step 2 (its ucschars as percent-encoded UTF-8) unless ToASCII is asked for, for a
+/// scheme of the DNS scheme list. 日本 is "xn--wgv71a" (RFC 3492 Punycode), and in Shift_JIS
+/// 日 is 0x93 0xFA (as above).
+#[test]
+#[cfg(all(feature = "legacy-charsets", feature = "idna"))]
+fn legacy_query_charset_with_and_without_idna() {
+    let sjis = ToUriOptions::new().query_charset("shift_jis").unwrap();
+    let iri = "http://日本.example/?日";
+    assert_eq!(
+        uri_of(iri, &sjis).unwrap(),
+        "http://%E6%97%A5%E6%9C%AC.example/?%93%FA"
+    );
+    assert_eq!(
+        uri_of(iri, &sjis.clone().idna(true)).unwrap(),
+        "http://xn--wgv71a.example/?%93%FA"
+    );
+    // ToASCII asked for, but http is not in the list: step 2 for the host.
+    assert_eq!(
+        uri_of(iri, &sjis.idna(true).dns_schemes(["foo"])).unwrap(),
+        "http://%E6%97%A5%E6%9C%AC.example/?%93%FA"
+    );
 }
 
 /// Characters chosen from ranges that §3.2 never keeps encoded (no look-alike, no bidi
