@@ -108,7 +108,8 @@ fn uts46_to_ascii(label: &str, dns_length: DnsLength) -> Option<String> {
 
 /// RFC 3987 §3.1: the `ireg-name` converted with ToASCII on each dot-separated label.
 /// Percent-encoded octets are decoded first: RFC 3986 §3.2.2 says a reg-name's non-ASCII
-/// characters are percent-encoded UTF-8. An empty last label (the root, `example.org.`) is kept.
+/// characters are percent-encoded UTF-8. An empty last label (the root, `example.org.`) is kept
+/// (and an empty name, which no caller converts, stays empty).
 pub(crate) fn to_ascii(reg_name: &str) -> Result<String, IdnaError> {
     let decoded = decode_host(reg_name)?;
     let labels: Vec<&str> = decoded.split('.').collect();
@@ -117,7 +118,7 @@ pub(crate) fn to_ascii(reg_name: &str) -> Result<String, IdnaError> {
         if i > 0 {
             out.push('.');
         }
-        if label.is_empty() && i == labels.len() - 1 && i > 0 {
+        if label.is_empty() && i == labels.len() - 1 {
             break;
         }
         let fail = |reason: String| IdnaError {
@@ -301,6 +302,8 @@ mod tests {
         assert!(e.reason().contains("'_'"), "{e}");
         assert!(to_ascii("-a.org").unwrap_err().reason().contains("hyphen"));
         assert!(to_ascii("a..org").unwrap_err().reason().contains("empty label"));
+        // RFC 3490 §4.1 step 8: 1 to 63 octets.
+        assert_eq!(to_ascii(&"a".repeat(63)).unwrap(), "a".repeat(63));
         assert!(to_ascii(&"a".repeat(64))
             .unwrap_err()
             .reason()
@@ -328,6 +331,34 @@ mod tests {
             .contains("at most 63"));
         // Percent-encoded octets that are not UTF-8 (%E9 is Latin-1 "é").
         assert!(to_ascii("r%E9sum%E9.org").unwrap_err().reason().contains("%E9"));
+    }
+
+    /// Each reason `why_rejected` gives, in its order, for a label that breaks that rule and no
+    /// rule checked before it.
+    #[test]
+    fn reasons_in_their_order() {
+        let reason = |label: &str| to_ascii(label).unwrap_err().reason().to_string();
+        // UseSTD3ASCIIRules: ASCII characters other than letters, digits and "-".
+        assert_eq!(
+            reason("a_\u{E9}"),
+            "'_' is not a letter, digit or hyphen (UseSTD3ASCIIRules)"
+        );
+        // A hyphen first or last (UTS #46 CheckHyphens, limited to those positions).
+        for label in ["-\u{E9}", "\u{E9}-"] {
+            assert_eq!(reason(label), "begins or ends with a hyphen (UseSTD3ASCIIRules)");
+        }
+        // An "xn--" label must be ASCII (its rest is Punycode, RFC 3492: basic code points).
+        assert!(reason("xn--\u{E9}").contains("ACE prefix"));
+        // A disallowed character after a valid one is still the one named.
+        assert_eq!(
+            reason("\u{E9}\u{FFFC}"),
+            "U+FFFC '\u{fffc}' is disallowed in host names (UTS #46 / IDNA2008)"
+        );
+        // U+200D ZERO WIDTH JOINER after "a" (not after a virama): RFC 5892 Appendix A.2.
+        assert!(reason("a\u{200D}\u{E9}").contains("ZERO WIDTH JOINER"));
+        // "a" then U+05D0 HEBREW LETTER ALEF: a label that starts with an L character may not
+        // hold an R one (RFC 5893 §2, rule 5).
+        assert!(reason("a\u{5D0}").contains("bidi rule"));
     }
 
     #[test]

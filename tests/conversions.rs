@@ -359,6 +359,12 @@ fn methods_with_the_defaults() {
         let soft = Iri::parse("file://\u{AD}/etc/passwd").unwrap();
         let kept: Iri = normalize(&soft, &NormalizeOptions::default().idn(true));
         assert_eq!(kept, "file://\u{AD}/etc/passwd");
+        // Nor a label: "a.\u{AD}.example" would become "a..example", whose empty label is a
+        // name of another shape (RFC 3986 §3.2.2: a reg-name's labels are what the dots
+        // separate); the host is kept.
+        let soft = Iri::parse("http://a.\u{AD}.example/").unwrap();
+        let kept: Iri = normalize(&soft, &NormalizeOptions::default().idn(true));
+        assert_eq!(kept, "http://a.\u{AD}.example/");
     }
     let a = Iri::parse("http://example.org/~a").unwrap();
     let b = Uri::parse("http://example.org/%7Ea").unwrap();
