@@ -222,8 +222,11 @@ def main():
         results = {outcome: [] for outcome in ("caught", "missed", "timeout", "unviable")}
         for number, (files, first, second) in enumerate(GROUPS):
             # A --file adds to the configuration's files: without the configuration, what it
-            # says besides is said here.
-            selection = [*common, "--no-config", "--all-features", "--gitignore=true"]
+            # says besides is said here (but --gitignore, which cargo-mutants refuses beside
+            # --in-place: it is about the copy, and in place there is none).
+            selection = [*common, "--no-config", "--all-features"]
+            if not args.in_place:
+                selection.append("--gitignore=true")
             selection += [argument for path in files for argument in ("--file", path)]
             group = cargo_mutants(f"group{number}", [*selection, *cargo_targets(first)], args.jobs)
             group = again(group, selection, second, args.jobs)
