@@ -7,8 +7,9 @@ files `.cargo/mutants.toml` names. The change is `git diff BASE -- src/`, where 
 the merge base with `origin/HEAD` when HEAD is not on it (a branch), otherwise the commits
 pushed together: back from HEAD to the first gap of more than an hour between a commit and its
 parent. At most `--max` mutants are tested (a round-robin shard of them, chosen by HEAD, when
-there are more), so that the step's time is bounded. Fails when a mutant survives that
-`tests/mutants-equivalent.tsv` does not list.
+there are more), so that the step's time is bounded: first by the unit tests and the test files
+of the groups (below) that hold the mutated files, then the ones that survive by the whole
+mutation suite. Fails when a mutant survives that `tests/mutants-equivalent.tsv` does not list.
 
 `.ci/mutants.py all`: every mutant of those files, then the table of scores per file that
 TESTING.md shows. Each group of files (GROUPS) is tested in two stages, both parts of the
@@ -24,6 +25,7 @@ mutant that a group's test files catch is caught by the mutation suite, which in
 
 import argparse
 import datetime
+import fnmatch
 import os
 import pathlib
 import re
@@ -133,12 +135,21 @@ def cargo_mutants(name, arguments, jobs):
     return results
 
 
-def again(results, selection, tests, jobs):
-    """The missed mutants of `results` tested again by the unit tests and `tests`, merged in."""
+def group_tests(paths):
+    """The test files of the second stage of the groups that hold any of `paths` (GROUPS)."""
+    tests = []
+    for files, _, second in GROUPS:
+        if any(fnmatch.fnmatch(path, pattern) for path in paths for pattern in files):
+            tests += [test for test in second if test not in tests]
+    return tests
+
+
+def again(results, selection, targets, jobs):
+    """The missed mutants of `results` tested again by the cargo targets `targets`, merged in."""
     if not results["missed"]:
         return results
     pattern = "|".join("^" + re.escape(name) + "$" for name in results["missed"])
-    second = cargo_mutants("again", [*selection, "--re", pattern, *cargo_targets(["--lib", *tests])], jobs)
+    second = cargo_mutants("again", [*selection, "--re", pattern, *targets], jobs)
     return {
         "caught": results["caught"] + second["caught"],
         "timeout": results["timeout"] + second["timeout"],
@@ -187,7 +198,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="mode", required=True)
     change = sub.add_parser("change", help="the mutants of the change's lines (CI)")
-    change.add_argument("--max", type=int, default=20, help="at most this many mutants (default 20)")
+    change.add_argument("--max", type=int, default=10, help="at most this many mutants (default 10)")
     every = sub.add_parser("all", help="every mutant of the files, and the score table")
     for mode in (change, every):
         mode.add_argument("-j", "--jobs", type=int, default=1, help="cargo-mutants jobs (default 1)")
@@ -217,7 +228,12 @@ def main():
             index = int(git("rev-parse", "HEAD"), 16) % shards
             shard = ["--shard", f"{index}/{shards}", "--sharding", "round-robin"]
             print(f"mutants: {len(listed)} in the change; testing shard {index} of {shards}", flush=True)
-        results = cargo_mutants("change", [*selection, *shard, *mutation_suite()], args.jobs)
+        # First the unit tests and the test files of the mutated files' groups (a fraction of
+        # the mutation suite to build and run), then what survives by the whole mutation suite.
+        paths = sorted({name.split(":")[0] for name in listed})
+        first = cargo_targets(["--lib", *group_tests(paths)])
+        results = cargo_mutants("change", [*selection, *shard, *first], args.jobs)
+        results = again(results, selection, mutation_suite(), args.jobs)
     else:
         results = {outcome: [] for outcome in ("caught", "missed", "timeout", "unviable")}
         for number, (files, first, second) in enumerate(GROUPS):
@@ -229,7 +245,7 @@ def main():
                 selection.append("--gitignore=true")
             selection += [argument for path in files for argument in ("--file", path)]
             group = cargo_mutants(f"group{number}", [*selection, *cargo_targets(first)], args.jobs)
-            group = again(group, selection, second, args.jobs)
+            group = again(group, selection, cargo_targets(["--lib", *second]), args.jobs)
             for outcome in results:
                 results[outcome] += group[outcome]
     keys = equivalent_keys()
