@@ -120,6 +120,7 @@ def equivalent_keys():
 def cargo_mutants(name, arguments, jobs):
     """Runs cargo-mutants; returns {outcome: [mutant names]} from its output directory."""
     out = OUT / name
+    out.parent.mkdir(parents=True, exist_ok=True)
     command = ["cargo", "mutants", "--output", str(out), *arguments]
     if jobs > 1:  # cargo-mutants refuses --jobs with --in-place, even --jobs 1
         command += ["--jobs", str(jobs)]
