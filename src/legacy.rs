@@ -95,6 +95,42 @@ mod tests {
     }
 
     #[test]
+    fn malformed_sequences_are_found_where_they_start() {
+        // UTF-16LE: the lead surrogate D800 (bytes 0-1) followed by "A" (0x0041), not a trail
+        // surrogate: the malformed sequence is the lead surrogate, at byte 0, and the decoder has
+        // read the two bytes of "A" past it (the Encoding Standard's UTF-16 decoder).
+        assert_eq!(
+            decode_legacy(b"\x00\xD8\x41\x00", "utf-16le"),
+            Err(DecodeError::Malformed {
+                encoding: "UTF-16LE",
+                byte_offset: 0
+            })
+        );
+        // UTF-8: "a", then E3 81 (a three-byte sequence cut short), then "b": at byte 1.
+        assert_eq!(
+            decode_legacy(b"a\xE3\x81b", "utf-8"),
+            Err(DecodeError::Malformed {
+                encoding: "UTF-8",
+                byte_offset: 1
+            })
+        );
+    }
+
+    #[test]
+    fn messages_name_the_label_or_the_encoding_and_the_byte() {
+        assert_eq!(
+            decode_legacy(b"a", "klingon").unwrap_err().to_string(),
+            "\"klingon\" is not an encoding label of the WHATWG Encoding Standard"
+        );
+        assert_eq!(
+            decode_legacy(b"http://a/\x82", "shift_jis")
+                .unwrap_err()
+                .to_string(),
+            "the bytes are not valid Shift_JIS at byte 9"
+        );
+    }
+
+    #[test]
     fn nfc_only_for_non_unicode_charsets() {
         // windows-1258 (Vietnamese) writes "ệ" as "ê" + COMBINING DOT BELOW (0xF2): RFC 3987
         // §3.1's note; step 1b composes it to U+1EC7.

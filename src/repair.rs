@@ -2,7 +2,6 @@
 //! stand: percent-encoding them as RFC 3987 §3.1 step 2 encodes a character (its UTF-8 bytes,
 //! each `%HH`), and nothing else.
 
-use crate::error::ParseErrorKind;
 use crate::parse::{validate, StartSymbol};
 use crate::pct::encode_char;
 
@@ -11,9 +10,9 @@ use crate::pct::encode_char;
 pub const MAX_REPAIRS: usize = 256;
 
 /// `input` with each character that keeps it from matching `symbol` percent-encoded (RFC 3987
-/// §3.1 step 2): the character at the error, then at the next error, as long as encoding each
-/// one moves the error past it. Every other character stays as it is, non-ASCII ones included,
-/// so the result is an IRI when `symbol` is an IRI rule.
+/// §3.1 step 2): the character at the error, then at the next error, as long as the next error
+/// is not in an escape written before. Every other character stays as it is, non-ASCII ones
+/// included, so the result is an IRI when `symbol` is an IRI rule.
 ///
 /// `None` for a valid input (it needs no repair) and when encoding would not make it valid or
 /// would change what it means:
@@ -47,18 +46,22 @@ pub fn repair(input: &str, symbol: StartSymbol) -> Option<String> {
 }
 
 /// The repair of [`repair`], and the byte offsets in `input` of the characters it encodes, in
-/// order; `may_encode(offset, c)` can refuse to encode one (the RDF reader refuses the U+FFFD
-/// that an escaped surrogate decoded to). `input` itself when it is valid.
+/// increasing order; `may_encode(offset, c)` can refuse to encode one (the RDF reader refuses the
+/// U+FFFD that an escaped surrogate decoded to). `input` itself when it is valid.
+///
+/// The next error can come before a character encoded earlier: a bidi formatting character is
+/// reported wherever it is (RFC 3987 §4.1), before a fault to its left. An error in an escape
+/// written here means that encoding did not help (encoding its "%" again would change what the
+/// reference says).
 pub(crate) fn encode_faults(
     input: &str,
     symbol: StartSymbol,
     mut may_encode: impl FnMut(usize, char) -> bool,
 ) -> Option<(String, Vec<usize>)> {
     let mut candidate = input.to_string();
-    let mut encoded = Vec::new();
-    // How many bytes longer the candidate is than the input before the next error, and the
-    // offset in the candidate the next error must not come before.
-    let (mut longer, mut past) = (0, 0);
+    // The characters encoded so far: their offsets in `input`, in order, and their lengths in
+    // UTF-8 (each byte is written as three, "%HH").
+    let mut encoded: Vec<(usize, usize)> = Vec::new();
     while let Err(error) = validate(&candidate, symbol) {
         let mut at = error.byte_offset();
         // In a "%" not followed by two hex digits, the error is at what follows the "%": the
@@ -69,9 +72,20 @@ pub(crate) fn encode_faults(
         } else if at >= 2 && bytes[at - 2] == b'%' && bytes[at - 1].is_ascii_hexdigit() {
             at -= 2;
         }
-        if error.kind() == ParseErrorKind::LoneSurrogate || at < past || at >= candidate.len() {
-            return None;
+        // The escapes before `at`, and how many bytes longer they made the text; none may hold it.
+        let (mut before, mut growth) = (0, 0);
+        while let Some(&(offset, len)) = encoded.get(before) {
+            let start = offset + growth;
+            if start > at {
+                break;
+            }
+            if at < start + 3 * len {
+                return None;
+            }
+            growth += 2 * len;
+            before += 1;
         }
+        let offset = at - growth;
         let c = candidate[at..].chars().next()?;
         // A delimiter that ends a component: encoding it would change the reference's parts
         // (RFC 3986 §2.2). White space at either end: no part of the reference (Appendix C).
@@ -82,18 +96,16 @@ pub(crate) fn encode_faults(
         if matches!(c, ':' | '/' | '?' | '@')
             || (c.is_ascii_whitespace() && around)
             || encoded.len() == MAX_REPAIRS
-            || !may_encode(at - longer, c)
+            || !may_encode(offset, c)
         {
             return None;
         }
         let mut escape = String::new();
         encode_char(&mut escape, c);
         candidate.replace_range(at..at + c.len_utf8(), &escape);
-        encoded.push(at - longer);
-        longer += escape.len() - c.len_utf8();
-        past = at + escape.len();
+        encoded.insert(before, (offset, c.len_utf8()));
     }
-    Some((candidate, encoded))
+    Some((candidate, encoded.into_iter().map(|(offset, _)| offset).collect()))
 }
 
 #[cfg(test)]
@@ -142,6 +154,29 @@ mod tests {
         // "#" in a fragment, "[" and "]" in a path start or end nothing: they are encoded.
         assert_eq!(iri("http://a/b#c#d").as_deref(), Some("http://a/b#c%23d"));
         assert_eq!(iri("http://a/b[1]").as_deref(), Some("http://a/b%5B1%5D"));
+    }
+
+    #[test]
+    fn a_fault_before_a_bidi_formatting_character_is_encoded_too() {
+        // RFC 3987 §4.1: U+202E RIGHT-TO-LEFT OVERRIDE may not appear; an IRI that holds one is
+        // reported at it, before the "`" to its left, which RFC 3986 §2 does not allow either.
+        // Encoding U+202E (E2 80 AE) first, the next error is at "`" (U+0060), before it.
+        let input = "http://a/`\u{202E}";
+        let (repaired, encoded) = encode_faults(input, StartSymbol::IriReference, |_, _| true).unwrap();
+        assert_eq!(repaired, "http://a/%60%E2%80%AE");
+        // Both offsets are in `input` ("http://a/" is 9 bytes), in order.
+        assert_eq!(encoded, [9, 10]);
+        // The same after another fault: the offsets of "`" and U+202E move by the 2 bytes that
+        // the space's escape adds before them only in the repaired text, not in `input`.
+        let (repaired, encoded) =
+            encode_faults("http://a/ `\u{202E}", StartSymbol::IriReference, |_, _| true).unwrap();
+        assert_eq!(repaired, "http://a/%20%60%E2%80%AE");
+        assert_eq!(encoded, [9, 10, 11]);
+        // `may_encode` is asked with the offset in `input`: refusing the "`" at 10 refuses all.
+        assert_eq!(
+            encode_faults("http://a/ `\u{202E}", StartSymbol::IriReference, |at, _| at != 10),
+            None
+        );
     }
 
     #[test]

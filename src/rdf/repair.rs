@@ -115,6 +115,18 @@ mod tests {
         // encoded, in the query it stays.
         let text = "<http://a/\u{E000}?\u{E000}> <http://a/p> _:o .\n";
         assert_eq!(repairs(text), [Some("<http://a/%EE%80%80?\u{E000}>".to_string())]);
+        // A bidi formatting character (RFC 3987 §4.1), written raw and as an escape, is reported
+        // before the "%zz" to its left: both are encoded where they stand.
+        for text in [
+            "<http://a/%zz\u{202E}> <http://a/p> _:o .\n",
+            "<http://a/%zz\\u202E> <http://a/p> _:o .\n",
+        ] {
+            assert_eq!(
+                repairs(text),
+                [Some("<http://a/%25zz%E2%80%AE>".to_string())],
+                "{text}"
+            );
+        }
     }
 
     #[test]
