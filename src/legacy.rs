@@ -96,9 +96,18 @@ mod tests {
 
     #[test]
     fn malformed_sequences_are_found_where_they_start() {
+        // ISO-2022-JP: ESC ( X is no escape sequence (RFC 1468 has ESC ( B, ESC ( J, ESC $ @ and
+        // ESC $ B): the bad sequence starts at the ESC, byte 1, though the decoder has read a
+        // byte past it (DecoderResult::Malformed's second count).
+        assert_eq!(
+            decode_legacy(b"a\x1B(Xb", "iso-2022-jp"),
+            Err(DecodeError::Malformed {
+                encoding: "ISO-2022-JP",
+                byte_offset: 1
+            })
+        );
         // UTF-16LE: the lead surrogate D800 (bytes 0-1) followed by "A" (0x0041), not a trail
-        // surrogate: the malformed sequence is the lead surrogate, at byte 0, and the decoder has
-        // read the two bytes of "A" past it (the Encoding Standard's UTF-16 decoder).
+        // surrogate: the malformed sequence is the lead surrogate, at byte 0.
         assert_eq!(
             decode_legacy(b"\x00\xD8\x41\x00", "utf-16le"),
             Err(DecodeError::Malformed {
