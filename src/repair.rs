@@ -172,6 +172,11 @@ mod tests {
             encode_faults("http://a/ `\u{202E}", StartSymbol::IriReference, |_, _| true).unwrap();
         assert_eq!(repaired, "http://a/%20%60%E2%80%AE");
         assert_eq!(encoded, [9, 10, 11]);
+        // A character of two UTF-8 bytes makes the text four bytes longer: "é" (C3 A9) in a URI
+        // (RFC 3986 §2 allows no non-ASCII character), then "|" at 11 in the input.
+        let (repaired, encoded) = encode_faults("http://a/\u{E9}|", StartSymbol::Uri, |_, _| true).unwrap();
+        assert_eq!(repaired, "http://a/%C3%A9%7C");
+        assert_eq!(encoded, [9, 11]);
         // `may_encode` is asked with the offset in `input`: refusing the "`" at 10 refuses all.
         assert_eq!(
             encode_faults("http://a/ `\u{202E}", StartSymbol::IriReference, |at, _| at != 10),
