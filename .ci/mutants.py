@@ -14,7 +14,8 @@ mutation suite. Fails when a mutant survives that `tests/mutants-equivalent.tsv`
 `.ci/mutants.py all`: every mutant of those files, then the table of scores per file that
 TESTING.md shows. Each group of files (GROUPS) is tested in two stages, both parts of the
 mutation suite: first by the test files that exercise it (a few seconds a mutant instead of
-half a minute), then the mutants that survived by the unit tests and a few more test files.
+half a minute), then the mutants that survived by the unit tests and a few more test files (or
+by the whole mutation suite).
 
 The mutation suite is the library's tests (`cargo test -p rfc3987 --all-features`) but
 `tests/hostile.rs`, whose subject is memory on 10 MB inputs (50 seconds a run), and the
@@ -42,7 +43,7 @@ LEFT_OUT = {"hostile"}
 PUSH_GAP = datetime.timedelta(hours=1)
 # `all`: the files of .cargo/mutants.toml in groups: each with the test files that exercise it
 # (first stage), and the test files that, with the unit tests, test the mutants the first
-# stage missed (second stage).
+# stage missed (second stage; None: the whole mutation suite).
 GROUPS = [
     (["src/scan.rs"], ["scanner"], ["scanner", "corpus", "errors", "grammar_rules", "ipv6"]),
     (["src/checks/*.rs"], ["checks"], ["checks", "conversions"]),
@@ -57,6 +58,16 @@ GROUPS = [
         ["src/to_uri.rs", "src/to_iri.rs", "src/idn.rs"],
         ["mapping"],
         ["mapping", "conversions", "checks", "normalize"],
+    ),
+    (
+        ["src/legacy.rs", "src/preprocess.rs", "src/repair.rs", "src/visual.rs"],
+        ["mapping", "conversions", "build", "builder", "interop", "ipv6"],
+        None,
+    ),
+    (
+        ["src/bytes.rs", "src/chars.rs", "src/pct.rs"],
+        ["scanner", "corpus", "errors", "grammar_rules", "mapping", "normalize", "conversions"],
+        None,
     ),
 ]
 
@@ -137,11 +148,12 @@ def cargo_mutants(name, arguments, jobs):
 
 
 def group_tests(paths):
-    """The test files of the second stage of the groups that hold any of `paths` (GROUPS)."""
+    """The test files of the second stage of the groups that hold any of `paths` (GROUPS), or of
+    the first where the second is the whole mutation suite."""
     tests = []
-    for files, _, second in GROUPS:
+    for files, first, second in GROUPS:
         if any(fnmatch.fnmatch(path, pattern) for path in paths for pattern in files):
-            tests += [test for test in second if test not in tests]
+            tests += [test for test in second or first if test not in tests]
     return tests
 
 
@@ -246,7 +258,8 @@ def main():
                 selection.append("--gitignore=true")
             selection += [argument for path in files for argument in ("--file", path)]
             group = cargo_mutants(f"group{number}", [*selection, *cargo_targets(first)], args.jobs)
-            group = again(group, selection, cargo_targets(["--lib", *second]), args.jobs)
+            last = cargo_targets(["--lib", *second]) if second else mutation_suite()
+            group = again(group, selection, last, args.jobs)
             for outcome in results:
                 results[outcome] += group[outcome]
     keys = equivalent_keys()
