@@ -184,7 +184,28 @@ pub(crate) fn is_lookalike(c: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_lookalike, LOOKALIKES};
+    use super::{bidi_formatting_name, is_lookalike, LOOKALIKES};
+
+    /// The seven characters of RFC 3987 §4.1 ("LRM, RLM, LRE, RLE, PDF, LRO, RLO") by their
+    /// names in UnicodeData.txt, and no name for the characters around them.
+    #[test]
+    fn bidi_formatting_names() {
+        let names = [
+            ('\u{200E}', "LEFT-TO-RIGHT MARK"),
+            ('\u{200F}', "RIGHT-TO-LEFT MARK"),
+            ('\u{202A}', "LEFT-TO-RIGHT EMBEDDING"),
+            ('\u{202B}', "RIGHT-TO-LEFT EMBEDDING"),
+            ('\u{202C}', "POP DIRECTIONAL FORMATTING"),
+            ('\u{202D}', "LEFT-TO-RIGHT OVERRIDE"),
+            ('\u{202E}', "RIGHT-TO-LEFT OVERRIDE"),
+        ];
+        for (c, name) in names {
+            assert_eq!(bidi_formatting_name(c), Some(name), "U+{:04X}", c as u32);
+        }
+        for c in ['\u{200D}', '\u{2010}', '\u{2029}', '\u{202F}', '\u{2066}', 'a'] {
+            assert_eq!(bidi_formatting_name(c), None, "U+{:04X}", c as u32);
+        }
+    }
 
     /// The binary search of [`is_lookalike`] needs the ranges in increasing order, apart; it
     /// finds exactly the code points of the ranges.
