@@ -11,8 +11,8 @@ there are more), so that the step's time is bounded: first by the unit tests and
 of the groups (below) that hold the mutated files, then the ones that survive by the whole
 mutation suite. Fails when a mutant survives that `tests/mutants-equivalent.tsv` does not list.
 
-`.ci/mutants.py all`: every mutant of those files, then the table of scores per file that
-TESTING.md shows. Each group of files (GROUPS) is tested in two stages, both parts of the
+`.ci/mutants.py all`: every mutant of the files of GROUPS (those files, and the helpers that
+are not yet among them), then the table of scores per file that TESTING.md shows. Each group of files (GROUPS) is tested in two stages, both parts of the
 mutation suite: first by the test files that exercise it (a few seconds a mutant instead of
 half a minute), then the mutants that survived by the unit tests and a few more test files (or
 by the whole mutation suite).
@@ -41,7 +41,7 @@ OUT = ROOT / "target" / "mutation"
 LEFT_OUT = {"hostile"}
 # A gap longer than this between a commit and its parent separates two pushes.
 PUSH_GAP = datetime.timedelta(hours=1)
-# `all`: the files of .cargo/mutants.toml in groups: each with the test files that exercise it
+# `all`: the files of .cargo/mutants.toml and the helpers in groups: each with the test files that exercise it
 # (first stage), and the test files that, with the unit tests, test the mutants the first
 # stage missed (second stage; None: the whole mutation suite).
 GROUPS = [
