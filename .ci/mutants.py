@@ -22,6 +22,10 @@ The mutation suite is the library's tests (`cargo test -p rfc3987 --all-features
 doctests (25 seconds of compiling a run): its unit tests, examples and every other test file. A
 mutant that a group's test files catch is caught by the mutation suite, which includes them, so
 `all`'s scores are lower bounds of the mutation suite's.
+
+The test files of tests/ are the modules of one test binary, tests/main.rs (but alloc.rs and
+hostile.rs, binaries of their own): a stage that runs some of them runs that binary with their
+module names as libtest's filters.
 """
 
 import argparse
@@ -37,8 +41,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 EQUIVALENT = ROOT / "tests" / "mutants-equivalent.tsv"
 # (target/mutants/ is the build directory of the mutants profile.)
 OUT = ROOT / "target" / "mutation"
-# The test files (tests/NAME.rs) left out of the mutation suite.
-LEFT_OUT = {"hostile"}
+# The cargo targets of the mutation suite: the unit tests, the examples, tests/main.rs (every
+# test file but alloc.rs and hostile.rs, as its modules) and alloc.rs; not hostile.rs.
+SUITE = ["--lib", "--examples", "--test=main", "--test=alloc"]
 # A gap longer than this between a commit and its parent separates two pushes.
 PUSH_GAP = datetime.timedelta(hours=1)
 # `all`: the files of .cargo/mutants.toml and the helpers in groups: each with the test files that exercise it
@@ -72,15 +77,19 @@ GROUPS = [
 ]
 
 
-def cargo_targets(tests):
-    """`--lib`, or `--test NAME` for a test file's NAME, as cargo arguments (build and test)."""
-    return [f"--cargo-arg={t}" if t.startswith("--") else f"--cargo-arg=--test={t}" for t in tests]
+def stage(modules, unit_tests=True):
+    """The tests of the test files `modules` (tests/NAME.rs, the module NAME of tests/main.rs)
+    and the unit tests, as cargo-mutants arguments: the targets as cargo arguments (build and
+    test), and libtest's filters, which run a test whose name contains one of them. A module's
+    tests are named `NAME::…`, and every unit test of the library is in a `mod tests`, so
+    `tests::` selects them (tests/main.rs has no module of that name)."""
+    targets = ["--lib", "--test=main"] if unit_tests else ["--test=main"]
+    filters = (["tests::"] if unit_tests else []) + [f"{name}::" for name in modules]
+    return [f"--cargo-arg={t}" for t in targets] + [f"--cargo-test-arg={a}" for a in ["--", *filters]]
 
 
 def mutation_suite():
-    tests = ["--lib", "--examples"]
-    tests += [path.stem for path in sorted((ROOT / "tests").glob("*.rs")) if path.stem not in LEFT_OUT]
-    return cargo_targets(tests)
+    return [f"--cargo-arg={t}" for t in SUITE]
 
 
 def git(*args):
@@ -244,7 +253,7 @@ def main():
         # First the unit tests and the test files of the mutated files' groups (a fraction of
         # the mutation suite to build and run), then what survives by the whole mutation suite.
         paths = sorted({name.split(":")[0] for name in listed})
-        first = cargo_targets(["--lib", *group_tests(paths)])
+        first = stage(group_tests(paths))
         results = cargo_mutants("change", [*selection, *shard, *first], args.jobs)
         results = again(results, selection, mutation_suite(), args.jobs)
     else:
@@ -257,8 +266,8 @@ def main():
             if not args.in_place:
                 selection.append("--gitignore=true")
             selection += [argument for path in files for argument in ("--file", path)]
-            group = cargo_mutants(f"group{number}", [*selection, *cargo_targets(first)], args.jobs)
-            last = cargo_targets(["--lib", *second]) if second else mutation_suite()
+            group = cargo_mutants(f"group{number}", [*selection, *stage(first, unit_tests=False)], args.jobs)
+            last = stage(second) if second else mutation_suite()
             group = again(group, selection, last, args.jobs)
             for outcome in results:
                 results[outcome] += group[outcome]

@@ -5,11 +5,8 @@
 //! `// PEG:` changes of the grammar files keep the ABNF's language, since the automaton reads
 //! every alternative with full backtracking and pest commits.
 
-mod common;
-// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
-extern crate alloc;
-#[path = "common/probe.rs"]
-mod probe;
+use crate::common;
+use crate::probe;
 
 use proptest::prelude::*;
 use rfc3987::grammar::{self, abnf_name, Rule};

@@ -2,8 +2,6 @@
 //! refusals (the round-trip property is in tests/builder.rs), the §4.1 display form, the §4.4
 //! visual order, and the §7.6 display.
 
-mod common;
-
 use rfc3987::{
     decode, display_with, encode, to_uri, BuildError, Component, Host, IriBuilder, IriRef, ToUriOptions,
 };
@@ -290,7 +288,7 @@ fn display_form_wraps_bidi_iris_only() {
 #[cfg(feature = "bidi")]
 fn section_4_4_visual_order() {
     let examples: serde_json::Value =
-        serde_json::from_str(&common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
+        serde_json::from_str(&crate::common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
     let hebrew = |s: &str| -> String {
         s.chars()
             .map(|c| {
@@ -369,7 +367,7 @@ fn section_4_4_example_9_hebrew() {
     // G..L = U+05D6..U+05DB, as in the corpus's `logical_hebrew`.
     let logical = "http://ab.cd.ef/\u{5D6}\u{5D7}%31/%32\u{5D8}\u{5D9}/\u{5DA}\u{5DB}.html";
     let examples: serde_json::Value =
-        serde_json::from_str(&common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
+        serde_json::from_str(&crate::common::corpus("rfc-examples/rfc3987-examples.json")).unwrap();
     let example = examples
         .as_array()
         .unwrap()

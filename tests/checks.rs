@@ -2,7 +2,7 @@
 //! that trigger it and near misses that must not, the §4.4 examples, and the no-allocation
 //! promise for clean input.
 
-mod common;
+use crate::common;
 
 use rfc3987::{lint, Diagnostic, IriRef, Severity, CODES};
 

@@ -2,7 +2,7 @@
 //! holds; methods with the defaults; narrowing conversions; `Deref`/`Borrow`; edits that stay
 //! valid. The expected values are reasoned from the RFCs beside each case.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -1,6 +1,6 @@
 //! Public test suites and the syntax examples of the RFC texts.
 
-mod common;
+use crate::common;
 
 use rfc3987::{HostKind, Iri, IriRef, RelativeIriRef, StartSymbol};
 

@@ -2,7 +2,7 @@
 //! message, kind, and the caret rendering; the table of common mistakes
 //! (tests/data/mistakes.tsv) with its rendered messages (snapshots/errors@mistakes.snap).
 
-mod common;
+use crate::common;
 
 use rfc3987::{validate, validate_with_grammar, Iri, IriRef, ParseErrorKind, SyntaxComponent, Uri, UriRef};
 

@@ -2,11 +2,8 @@
 //! exact `ucschar`/`iprivate` ranges, and the per-rule cases of the rfc3987-syntax corpus
 //! through the public per-rule API.
 
-mod common;
-// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
-extern crate alloc;
-#[path = "common/probe.rs"]
-mod probe;
+use crate::common;
+use crate::probe;
 
 use probe::matches;
 

@@ -3,7 +3,7 @@
 //! documents, and the bench sample, where every success must round-trip exactly and every
 //! failure must be one of the documented reasons.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -1,11 +1,8 @@
 //! IPv6 literals (RFC 3986 §3.2.2): a hand-made table over the nine ABNF forms, and a cross-check
 //! of the grammar against `std::net::Ipv6Addr` on generated strings.
 
-mod common;
-// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
-extern crate alloc;
-#[path = "common/probe.rs"]
-mod probe;
+use crate::common;
+use crate::probe;
 
 use std::net::Ipv6Addr;
 

@@ -1,7 +1,7 @@
 //! IRI → URI (RFC 3987 §3.1) and URI → IRI (§3.2): the RFC's examples, the corpus, IDNA, the
 //! octets §3.2 must keep encoded, lenient input, legacy charsets, and round-trip properties.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 #[cfg(feature = "legacy-charsets")]

@@ -1,7 +1,7 @@
 //! Rules by name across both RFCs (`AbnfRule`), and the error for a lone surrogate
 //! (`ParseError::at_lone_surrogate`), which the bindings whose strings may hold one use.
 
-mod common;
+use crate::common;
 
 use rfc3987::{AbnfRule, Iri, IriRef, ParseErrorKind, StartSymbol, SyntaxComponent};
 

@@ -1,6 +1,7 @@
 //! The comparison ladder (RFC 3987 §5.3): normalization and equivalence.
 
-mod common;
+use crate::common;
+use crate::probe;
 
 use std::cell::Cell;
 
@@ -1009,11 +1010,6 @@ fn equivalence_is_symmetric() {
         );
     }
 }
-
-// The probe parser is derived by pest_derive without `std`, which refers to `alloc`.
-extern crate alloc;
-#[path = "common/probe.rs"]
-mod probe;
 
 /// §5.3.2.3 decodes exactly the `iunreserved` characters: for code points at every range edge
 /// of `ucschar`/`iprivate` (and the §4.1 bidi characters), the percent-encoded form is decoded,

@@ -1,7 +1,7 @@
 //! Properties over generated input: no input panics, `Display` gives the input back, and the
 //! components recompose to the input (RFC 3986 §5.3 recomposition applied to the parts as written).
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 

@@ -1,7 +1,7 @@
 //! Reference resolution (RFC 3986 §5.2, applied to IRIs by RFC 3987 §6.5), checked against the
 //! RFC's own examples and against a literal transcription of its pseudo-code.
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 

@@ -2,7 +2,7 @@
 //! verdict and the same components on every corpus in the repository (tests/data/, tests/data/corpus/), for
 //! every start symbol, and on generated strings.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rfc3987::{AbsoluteIri, AbsoluteUri, Iri, IriRef, RelativeIriRef, RelativeUriRef, Uri, UriRef};

@@ -1,7 +1,7 @@
 //! Parse-tree snapshots (snapshots/trees@<name>.snap) over tests/data/tree-inputs.tsv. Before a
 //! tree is compared, the test checks that it covers the whole input and that spans nest.
 
-mod common;
+use crate::common;
 
 use rfc3987::{parse_tree, StartSymbol};
 

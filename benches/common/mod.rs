@@ -12,7 +12,7 @@ use criterion::{BenchmarkGroup, Throughput};
 /// The text of `benches/data/<name>.gz`, inflated in memory.
 pub fn corpus(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("benches/data")
+        .join("data")
         .join(format!("{name}.gz"));
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut text = String::new();

@@ -2,7 +2,7 @@
 //! worker threads and their order, `--lint`, and a quiet standard error when it is not a
 //! terminal. Expected outputs are reasoned from the RFC text beside each case.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 

@@ -1,7 +1,7 @@
 //! The `iri` tool, run as a user runs it. Expected outputs are reasoned from the RFC text beside
 //! each case.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

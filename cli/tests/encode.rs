@@ -2,7 +2,7 @@
 //! percent-encoding of `iri build`. Expected values are reasoned from the rules of RFC 3987
 //! §2.2 (and RFC 3986 §2, §3) beside each case.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 

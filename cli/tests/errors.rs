@@ -2,7 +2,7 @@
 //! `iri parse --tree --rule`, and the bounded listing of a long invalid line. Expected outputs
 //! are reasoned from the RFC text beside each case.
 
-mod common;
+use crate::common;
 
 use common::{iri, iri_stdin, stderr, stdout};
 

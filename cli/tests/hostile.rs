@@ -4,7 +4,7 @@
 //! output linear in its input. The library functions behind them are checked on the same
 //! shapes, with an allocation bound, in `tests/hostile.rs`.
 
-mod common;
+use crate::common;
 
 use common::{iri, iri_stdin as run};
 

@@ -3,7 +3,7 @@
 //! object with --json, errors included; a line in text mode, the error line in place of the
 //! result), findings labelled with their line, and one format for messages on standard error.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! shown once per input, and output linear in the input. Expected outputs are reasoned from the
 //! RFC text beside each case.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 

@@ -7,7 +7,7 @@
 //! (file, line, column, code, component), each with the reasoning from RFC 3987 §2.2 and the RDF
 //! 1.1 grammars beside it. Every test compares the whole set of findings, no more, no fewer.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

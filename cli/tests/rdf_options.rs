@@ -3,7 +3,7 @@
 //! `tests/data/rdf-dirty` (their findings are reasoned in its `expected.tsv`) and small ones
 //! written here, each expectation reasoned beside it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

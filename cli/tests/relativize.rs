@@ -3,7 +3,7 @@
 //! right to left), and every one is resolved back with `iri resolve` to check the round trip
 //! resolve(base, relativize(base, t)) == t.
 
-mod common;
+use crate::common;
 
 use serde_json::json;
 

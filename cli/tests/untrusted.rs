@@ -15,7 +15,7 @@
 //!   pseudo-terminal made by util-linux `script`), where data results are escaped too.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 #[path = "untrusted/table.rs"]
 mod table;
 
