@@ -8,10 +8,12 @@
 #     of its own (the system's are left alone) and unpacked with dpkg-deb where rustup's
 #     component would put it: $(rustc --print sysroot)/lib/rustlib/src/rust. (rustup does not
 #     know those files: to install its own rust-src component later, remove that folder first.)
-#  2. wasm-bindgen-cli is installed from crates.io at the version of the wasm-bindgen crate in
-#     Cargo.lock (the two must match exactly), into target/wasm-bindgen-cli-VERSION.
-#  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and wasm-bindgen
-#     writes the ES module glue (--target web: loads in browsers and, from bytes, in Node).
+#  2. cargo builds js/bindgen, the generator of the JavaScript glue: wasm-bindgen's own library
+#     (the one wasm-bindgen-cli is a front end of) at the version of the wasm-bindgen crate in
+#     Cargo.lock (the two must match exactly).
+#  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and the generator
+#     writes the ES module glue (as `wasm-bindgen --target web`: loads in browsers and, from
+#     bytes, in Node).
 # Later runs reuse all of it; cargo rebuilds only what changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,17 +57,21 @@ if [ ! -f "$sysroot/lib/rustlib/src/rust/library/Cargo.lock" ]; then
   mv "$src/rust.partial" "$src/rust"
 fi
 
-# 2. wasm-bindgen-cli at the locked version of the wasm-bindgen crate.
-bindgen_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
-bindgen_root="$target_dir/wasm-bindgen-cli-$bindgen_version"
-bindgen="$bindgen_root/bin/wasm-bindgen"
-if [ ! -x "$bindgen" ]; then
-  echo "js/build.sh: installing wasm-bindgen-cli $bindgen_version from crates.io" >&2
-  # Not --locked: the lock file published with wasm-bindgen-cli 0.2.130 names webpki-roots
-  # 1.0.11, which crates.io no longer serves (seen 2026-11-26); the newest compatible versions
-  # of its dependencies are resolved instead.
-  cargo install --quiet --root "$bindgen_root" wasm-bindgen-cli --version "=$bindgen_version"
+# 2. The generator of the JavaScript glue (js/bindgen: wasm-bindgen's library, at the version of
+#    the wasm-bindgen crate in Cargo.lock; the two must match exactly), built with cargo's test
+#    profile into the same target directory.
+crate_version() { # crate_version NAME LOCKFILE: the version of NAME in LOCKFILE
+  awk -v name="$1" '$0 == "name = \"" name "\"" { getline; gsub(/version = |"/, ""); print; exit }' "$2"
+}
+bindgen_version=$(crate_version wasm-bindgen Cargo.lock)
+generator_version=$(crate_version wasm-bindgen-cli-support js/bindgen/Cargo.lock)
+if [ "$bindgen_version" != "$generator_version" ]; then
+  echo "js/build.sh: Cargo.lock has wasm-bindgen $bindgen_version, js/bindgen/Cargo.lock" >&2
+  echo "  wasm-bindgen-cli-support $generator_version: give js/bindgen/Cargo.toml the first" >&2
+  exit 2
 fi
+cargo build --quiet --locked --manifest-path js/bindgen/Cargo.toml --target-dir "$target_dir"
+bindgen="$target_dir/debug/rfc3987-js-bindgen"
 
 # 3. The two modules.
 for entry in core full; do
@@ -76,8 +82,7 @@ for entry in core full; do
   RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \
     -Zbuild-std=std,panic_abort -Zpanic-immediate-abort --config 'profile.wasm.panic="immediate-abort"' \
     "${features[@]}"
-  "$bindgen" --target web --no-typescript --remove-name-section --remove-producers-section --out-dir js/pkg/$entry --out-name rfc3987_js \
-    "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm"
+  "$bindgen" "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm" js/pkg/$entry
   wasm="js/pkg/$entry/rfc3987_js_bg.wasm"
   echo "js/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped" >&2
 done
