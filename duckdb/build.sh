@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds the DuckDB extension: target/duckdb/rfc3987.duckdb_extension (under CARGO_TARGET_DIR
 # when set), the release build of this crate with DuckDB's metadata footer appended
-# (append_metadata.py). Prints the file's path.
+# (append_metadata.py). Prints the file's path. `duckdb/build.sh --debug` builds it with cargo's
+# test profile instead (duckdb/test.sh: the same code in a fraction of the time, sharing the
+# compiled dependencies of the Rust tests, with overflow checks and debug assertions on), as
+# target/duckdb/debug/rfc3987.duckdb_extension.
 #
 # The footer asks for DuckDB's stable C extension API at version v1.2.0 (ABI type C_STRUCT), the
 # version duckdb-rs's entry point asks DuckDB for, which DuckDB 1.2.0 and later releases offer
@@ -9,7 +12,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --release --locked -p rfc3987-duckdb >&2
+profile=release
+case "${1:-}" in
+  "") cargo build --release --locked -p rfc3987-duckdb >&2 ;;
+  --debug) cargo build --locked -p rfc3987-duckdb >&2 && profile=debug ;;
+  *) echo "usage: duckdb/build.sh [--debug]" >&2 && exit 2 ;;
+esac
 # Absolute, so that the printed path holds from any directory.
 target="${CARGO_TARGET_DIR:-target}"
 target=$(cd "$target" && pwd)
@@ -22,9 +30,11 @@ case "$(uname -s)" in
   Darwin) library=librfc3987_duckdb.dylib ;;
   *) library=librfc3987_duckdb.so ;;
 esac
-mkdir -p "$target/duckdb"
-out="$target/duckdb/rfc3987.duckdb_extension"
-python3 duckdb/append_metadata.py "$target/release/$library" "$out" \
+out_dir="$target/duckdb"
+[ "$profile" = release ] || out_dir="$target/duckdb/$profile"
+mkdir -p "$out_dir"
+out="$out_dir/rfc3987.duckdb_extension"
+python3 duckdb/append_metadata.py "$target/$profile/$library" "$out" \
   --duckdb-version v1.2.0 --extension-version "$(crate_version rfc3987-duckdb)" \
   ${DUCKDB_PLATFORM:+--platform "$DUCKDB_PLATFORM"}
 echo "$out"

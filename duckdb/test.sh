@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The DuckDB extension's tests: the extension built as users build it (build.sh); the SQL tests
-# (test/sql/*.test, the tables' files checked against the tables first) run by
-# test/sqllogictest.py in DuckDB from PyPI, the version python/requirements-test.txt pins, and in
-# DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
-# Python module's; ruff and mypy on the Python files. It uses the Python tests' virtual
-# environment (python/test.sh makes it, and ./test.sh runs that first; alone, this script runs
-# python/test.sh when the environment lacks the package).
+# The DuckDB extension's tests: the extension built by build.sh with cargo's test profile
+# (--debug); the SQL tests (test/sql/*.test, the tables' files checked against the tables
+# first) run by test/sqllogictest.py in DuckDB from PyPI, the version
+# python/requirements-test.txt pins, and in DuckDB 1.4.5, the long-term release;
+# test_parity.py, which compares each function with the Python module's; ruff and mypy on the
+# Python files. It uses the Python tests' virtual environment (python/test.sh makes it, and
+# ./test.sh runs that first; alone, this script runs python/test.sh when the environment lacks
+# the package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,7 @@ if ! "$venv/bin/python" -c 'import duckdb, rfc3987_rs.duckdb' 2>/dev/null; then
 fi
 
 python3 duckdb/test/generate.py --check
-extension=$(duckdb/build.sh)
+extension=$(duckdb/build.sh --debug)
 "$venv/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
 # The long-term release, in an environment of its own (the runner needs nothing else).
