@@ -1,13 +1,38 @@
 #!/usr/bin/env bash
-# Every test: the Rust workspace (the library, the `iri` tool, the Python and JavaScript bindings'
-# crates), then the Python package (python/test.sh: a virtual environment, the wheel, pytest), then
-# the JavaScript package (js/test.sh: the WebAssembly build, node --test, headless Chromium),
-# then the playground (playground/test.sh: the page in headless Chromium, driven by puppeteer-core),
-# then the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI).
+# Every test, or the parts named on the command line, in this order:
+#   rust        the Rust workspace with every feature (the library, the `iri` tool, the bindings'
+#               crates), doctests included;
+#   python      the Python package (python/test.sh: a virtual environment, the wheel, ruff, mypy,
+#               pytest);
+#   js          the JavaScript package (js/test.sh: the WebAssembly build, tsc, node --test,
+#               headless Chromium);
+#   playground  the playground (playground/test.sh: the page in headless Chromium, driven by
+#               puppeteer-core);
+#   duckdb      the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI).
+# `./test.sh` runs them all; `./test.sh python duckdb` runs those two.
 set -euo pipefail
 cd "$(dirname "$0")"
-cargo test --workspace --all-features
-python/test.sh
-js/test.sh
-playground/test.sh
-duckdb/test.sh
+
+all=(rust python js playground duckdb)
+parts=("$@")
+[ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
+for part in "${parts[@]}"; do
+  case " ${all[*]} " in
+    *" $part "*) ;;
+    *)
+      echo "usage: ./test.sh $(printf '[%s] ' "${all[@]}")" >&2
+      echo "test.sh: no part named '$part'" >&2
+      exit 2
+      ;;
+  esac
+done
+
+for part in "${parts[@]}"; do
+  echo "test.sh: $part" >&2
+  started=$SECONDS
+  case $part in
+    rust) cargo test --workspace --all-features ;;
+    *) "$part/test.sh" ;;
+  esac
+  echo "test.sh: $part passed in $((SECONDS - started)) s" >&2
+done
