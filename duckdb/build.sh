@@ -2,9 +2,9 @@
 # Builds the DuckDB extension: target/duckdb/rfc3987.duckdb_extension (under CARGO_TARGET_DIR
 # when set), the release build of this crate with DuckDB's metadata footer appended
 # (append_metadata.py). Prints the file's path. `duckdb/build.sh --debug` builds it with cargo's
-# test profile instead (duckdb/test.sh: the same code in a fraction of the time, sharing the
-# compiled dependencies of the Rust tests, with overflow checks and debug assertions on), as
-# target/duckdb/debug/rfc3987.duckdb_extension.
+# test profile instead (duckdb/test.sh: the same code in a fraction of the time, with overflow
+# checks and debug assertions on, sharing its dependencies with `cargo test -p rfc3987-duckdb`),
+# as target/duckdb/debug/rfc3987.duckdb_extension.
 #
 # The footer asks for DuckDB's stable C extension API at version v1.2.0 (ABI type C_STRUCT), the
 # version duckdb-rs's entry point asks DuckDB for, which DuckDB 1.2.0 and later releases offer
@@ -15,11 +15,8 @@ cd "$(dirname "$0")/.."
 profile=release
 case "${1:-}" in
   "") cargo build --release --locked -p rfc3987-duckdb >&2 ;;
-  # Its dependencies with the features the whole workspace gives them, as `cargo test
-  # --workspace` builds them, so that they are reused: with this package's own, arrow and the
-  # duckdb crate were compiled again (3 minutes).
   --debug)
-    CARGO_RESOLVER_FEATURE_UNIFICATION=workspace cargo build --locked -p rfc3987-duckdb >&2
+    cargo build --locked -p rfc3987-duckdb >&2
     profile=debug
     ;;
   *) echo "usage: duckdb/build.sh [--debug]" >&2 && exit 2 ;;

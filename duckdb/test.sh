@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
-# The DuckDB extension's tests: the extension built by build.sh with cargo's test profile
-# (--debug); the SQL tests (test/sql/*.test, the tables' files checked against the tables
-# first) run by test/sqllogictest.py in DuckDB from PyPI, the version
-# python/requirements-test.txt pins, and in DuckDB 1.4.5, the long-term release;
-# test_parity.py, which compares each function with the Python module's; ruff and mypy on the
-# Python files. It uses the Python tests' virtual environment (python/test.sh makes it, and
-# ./test.sh runs that first; alone, this script runs python/test.sh when the environment lacks
-# the package).
+# The DuckDB extension's tests: the crate's own Rust tests; the extension built by build.sh with
+# cargo's test profile (--debug), which reuses their compiled dependencies (the root's test.sh
+# leaves this crate out of its workspace run, where the features the other crates give arrow's
+# dependencies made this crate's arrow a second build of its own); the SQL tests
+# (test/sql/*.test, the tables' files checked against the tables first) run by
+# test/sqllogictest.py in DuckDB from PyPI, the version python/requirements-test.txt pins, and
+# in DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
+# Python module's; ruff and mypy on the Python files. It uses the Python tests' virtual
+# environment (python/test.sh makes it, and ./test.sh runs that first; alone, this script runs
+# python/test.sh when the environment lacks the package). `duckdb/test.sh --fetch` only makes
+# the long-term release's environment (the root's test.sh runs that in the background while the
+# Rust tests build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The long-term release, in an environment of its own (the runner needs nothing else).
+lts="${CARGO_TARGET_DIR:-target}/duckdb-lts"
+[ -x "$lts/bin/python" ] || python3 -m venv "$lts"
+"$lts/bin/python" -m pip install -q --disable-pip-version-check duckdb==1.4.5
+[ "${1:-}" != --fetch ] || exit 0
 
 # RFC3987_PYTHON_VENV, as python/test.sh reads it: relative to python/.
 venv_of() { (cd python && mkdir -p "$1" && cd "$1" && pwd); }
@@ -18,13 +28,11 @@ if ! "$venv/bin/python" -c 'import duckdb, rfc3987_rs.duckdb' 2>/dev/null; then
 fi
 
 python3 duckdb/test/generate.py --check
+cargo test --locked -p rfc3987-duckdb
 extension=$(duckdb/build.sh --debug)
 "$venv/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
-# The long-term release, in an environment of its own (the runner needs nothing else).
-lts="${CARGO_TARGET_DIR:-target}/duckdb-lts"
-[ -x "$lts/bin/python" ] || python3 -m venv "$lts"
-"$lts/bin/python" -m pip install -q --disable-pip-version-check duckdb==1.4.5
+# The long-term release.
 "$lts/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
 (cd duckdb/test && RFC3987_DUCKDB_EXTENSION="$extension" "$venv/bin/python" -m pytest -q -p no:cacheprovider test_parity.py)

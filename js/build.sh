@@ -14,7 +14,8 @@
 #  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and the generator
 #     writes the ES module glue (as `wasm-bindgen --target web`: loads in browsers and, from
 #     bytes, in Node).
-# Later runs reuse all of it; cargo rebuilds only what changed.
+# Later runs reuse all of it; cargo rebuilds only what changed. `js/build.sh --fetch` does step 1
+# only (js/test.sh --fetch).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -56,6 +57,7 @@ if [ ! -f "$sysroot/lib/rustlib/src/rust/library/Cargo.lock" ]; then
   cp -a "$apt_dir/unpacked/usr/src/rustc-$rust_version/library" "$src/rust.partial/"
   mv "$src/rust.partial" "$src/rust"
 fi
+[ "${1:-}" != --fetch ] || exit 0
 
 # 2. The generator of the JavaScript glue (js/bindgen: wasm-bindgen's library, at the version of
 #    the wasm-bindgen crate in Cargo.lock; the two must match exactly), built with cargo's test

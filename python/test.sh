@@ -3,6 +3,8 @@
 # of requirements-test.txt (from PyPI), the wheel built by maturin and installed in it as a user
 # would install it, then ruff, the stubs checked against the module (mypy's stubtest), mypy
 # --strict, and pytest. The root's test.sh runs this after the Rust tests.
+# `python/test.sh --fetch` only makes the virtual environment: the root's test.sh runs that in
+# the background while the Rust tests build (pip waits on the network, cargo on the processors).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -13,6 +15,7 @@ fi
 # Absolute, so that it holds in tests/ too (RFC3987_PYTHON_VENV may be either).
 venv=$(cd "$venv" && pwd)
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt
+[ "${1:-}" != --fetch ] || exit 0
 
 # The wheel, built by maturin as pip builds it but with cargo's test profile (no --release):
 # the code a release wheel holds, built in a fraction of the time, sharing the compiled
@@ -29,8 +32,9 @@ rm -rf "$wheels"
 (cd tests && "$venv/bin/python" -m mypy.stubtest rfc3987_rs._native)
 "$venv/bin/mypy" --strict rfc3987_rs tests
 # -rs prints the reason of each skipped test: the PySpark example's test is skipped on a machine
-# without Java 17 or newer.
-(cd tests && "$venv/bin/pytest" -q -rs -p no:cacheprovider)
+# without Java 17 or newer. -n auto --dist worksteal: a pytest-xdist process per processor, an
+# idle one taking tests queued for the other (the longest tests take half a minute each).
+(cd tests && "$venv/bin/pytest" -q -rs -p no:cacheprovider -n auto --dist worksteal)
 
 # The wheel is abi3: the same file serves every CPython from 3.9 on. Where pyenv has the oldest
 # supported and the newest versions, the API tests run on them too (pytest 8.4 is the last for

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -67,6 +69,18 @@ def json_schema_test_suite() -> Path:
     jsonschema_version = version("jsonschema")
     target = CACHE / f"json-schema-test-suite-{jsonschema_version}"
     if not (target / "complete").exists():
-        target.mkdir(parents=True, exist_ok=True)
-        _download(target, jsonschema_version)
+        # Downloaded into a folder of this process's own, then renamed into place: the tests
+        # run in several processes (pytest-xdist), and each may get here first.
+        partial = CACHE / f"{target.name}.{os.getpid()}.partial"
+        shutil.rmtree(partial, ignore_errors=True)
+        partial.mkdir(parents=True)
+        _download(partial, jsonschema_version)
+        if target.exists() and not (target / "complete").exists():
+            shutil.rmtree(target, ignore_errors=True)  # left incomplete by an earlier run
+        try:
+            partial.rename(target)
+        except OSError:  # another process renamed its folder first, or an old one is there
+            shutil.rmtree(partial)
+            if not (target / "complete").exists():
+                raise
     return target
