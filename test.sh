@@ -32,17 +32,18 @@ done
 # the background while the first part runs: the downloads wait on the network, the builds on
 # the processors. Each part's script does that with --fetch; a part starts once its fetch is done.
 declare -A fetching=()
-mkdir -p "${CARGO_TARGET_DIR:-target}"
+logs="${CARGO_TARGET_DIR:-target}"
+mkdir -p "$logs"
 for part in "${parts[@]:1}"; do
   if [ "$part" != rust ]; then
-    "$part/test.sh" --fetch >"${CARGO_TARGET_DIR:-target}/test-fetch-$part.log" 2>&1 &
+    "$part/test.sh" --fetch >"$logs/test-fetch-$part.log" 2>&1 &
     fetching[$part]=$!
   fi
 done
 
 for part in "${parts[@]}"; do
   if [ -n "${fetching[$part]:-}" ] && ! wait "${fetching[$part]}"; then
-    cat "${CARGO_TARGET_DIR:-target}/test-fetch-$part.log" >&2
+    cat "$logs/test-fetch-$part.log" >&2
     echo "test.sh: $part/test.sh --fetch failed" >&2
     exit 1
   fi

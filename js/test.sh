@@ -9,12 +9,8 @@
 # while the Rust tests build.
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ "${1:-}" = --fetch ]; then
-  ./build.sh --fetch
-  npm ci --no-audit --no-fund --loglevel=error
-  exit 0
-fi
-./build.sh
+./build.sh "$@"
 npm ci --no-audit --no-fund --loglevel=error
+[ "${1:-}" != --fetch ] || exit 0
 node_modules/.bin/tsc -p test/types
 node --test test/

@@ -5,10 +5,7 @@
 # the background while the Rust tests build).
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ "${1:-}" = --fetch ]; then
-  npm ci --no-audit --no-fund
-  exit 0
-fi
-./build.sh
 npm ci --no-audit --no-fund
+[ "${1:-}" != --fetch ] || exit 0
+./build.sh
 node --test test/playground.test.js
