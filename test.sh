@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Every test, or the parts named on the command line, in this order:
 #   rust        the Rust workspace with every feature (the library, the `iri` tool, the bindings'
-#               crates but the DuckDB extension's, which duckdb/test.sh tests), doctests included;
+#               crates), doctests included;
 #   python      the Python package (python/test.sh: a virtual environment, the wheel, ruff, mypy,
 #               pytest);
 #   js          the JavaScript package (js/test.sh: the WebAssembly build, tsc, node --test,
 #               headless Chromium);
 #   playground  the playground (playground/test.sh: the page in headless Chromium, driven by
 #               puppeteer-core);
-#   duckdb      the DuckDB extension (duckdb/test.sh: its crate's Rust tests, its SQL tests in
-#               DuckDB from PyPI).
+#   duckdb      the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI).
 # `./test.sh` runs them all; `./test.sh python duckdb` runs those two.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -50,7 +49,7 @@ for part in "${parts[@]}"; do
   echo "test.sh: $part" >&2
   started=$SECONDS
   case $part in
-    rust) cargo test --workspace --all-features --exclude rfc3987-duckdb ;;
+    rust) cargo test --workspace --all-features ;;
     *) "$part/test.sh" ;;
   esac
   echo "test.sh: $part passed in $((SECONDS - started)) s" >&2

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# The DuckDB extension's tests: the crate's own Rust tests; the extension built by build.sh with
-# cargo's test profile (--debug), which reuses their compiled dependencies (the root's test.sh
-# leaves this crate out of its workspace run, where the features the other crates give arrow's
-# dependencies made this crate's arrow a second build of its own); the SQL tests
+# The DuckDB extension's tests: the extension built by build.sh with cargo's test profile
+# (--debug), which reuses the dependencies the root's test.sh compiled for the workspace's Rust
+# tests (workspace-hack/ gives them the same features); the SQL tests
 # (test/sql/*.test, the tables' files checked against the tables first) run by
 # test/sqllogictest.py in DuckDB from PyPI, the version python/requirements-test.txt pins, and
 # in DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
@@ -28,7 +27,6 @@ if ! "$venv/bin/python" -c 'import duckdb, rfc3987_rs.duckdb' 2>/dev/null; then
 fi
 
 python3 duckdb/test/generate.py --check
-cargo test --locked -p rfc3987-duckdb
 extension=$(duckdb/build.sh --debug)
 "$venv/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
