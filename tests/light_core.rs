@@ -1,19 +1,20 @@
 //! The light core: without default features the library depends on no crate beyond those that
 //! pest, pest_derive and pest_meta bring, plus percent-encoding and memchr (Cargo.toml's
 //! `[features]`). Read from the locked dependency graph with `cargo tree`, so that a dependency
-//! added without a feature, or a feature turned on by default in a dependency, fails here.
+//! added without a feature, or a feature turned on by default in a dependency, fails here. The
+//! same graph shows that workspace-hack/ is complete (its Cargo.toml says why it exists).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 
-/// The crate names of `cargo tree -e normal` for `args`, from Cargo.lock (`--locked`). Not
+/// The output of `cargo tree --locked --prefix none` with `args`, for the workspace. Not
 /// `--offline`: `cargo tree` reads the manifest of every crate of the workspace's graph, and
 /// `cargo test -p rfc3987` on a fresh machine has not downloaded those it does not build (the
 /// DuckDB crate's arrow); cargo downloads them as a build would.
-fn tree(args: &[&str]) -> BTreeSet<String> {
+fn cargo_tree(args: &[&str]) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let output = Command::new(cargo)
-        .args(["tree", "-e", "normal", "--prefix", "none", "--locked"])
+        .args(["tree", "--locked", "--prefix", "none"])
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -23,8 +24,12 @@ fn tree(args: &[&str]) -> BTreeSet<String> {
         "cargo tree {args:?}: {}",
         String::from_utf8_lossy(&output.stderr)
     );
-    String::from_utf8(output.stdout)
-        .expect("cargo tree writes UTF-8")
+    String::from_utf8(output.stdout).expect("cargo tree writes UTF-8")
+}
+
+/// The crate names of `cargo tree -e normal` for `args`, from Cargo.lock.
+fn tree(args: &[&str]) -> BTreeSet<String> {
+    cargo_tree(&[&["-e", "normal"][..], args].concat())
         .lines()
         .filter_map(|line| line.split(' ').next())
         .filter(|name| !name.is_empty())
@@ -74,4 +79,56 @@ fn each_optional_dependency_comes_with_its_feature() {
             assert!(with.contains(*name) && !core.contains(*name), "{feature}: {name}");
         }
     }
+}
+
+/// Each package of `cargo tree -e features` for `args` (name and version) with the sets of
+/// features it is compiled with (two when the target and the host graph differ), the
+/// workspace's own packages left out.
+fn features(args: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
+    let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for line in cargo_tree(&[&["-f", "{p}|{f}"][..], args].concat()).lines() {
+        let line = line.strip_suffix(" (*)").unwrap_or(line);
+        // "name vX.Y.Z|f1,f2"; a workspace package has its path after the version.
+        let Some((package, features)) = line.split_once('|') else {
+            continue;
+        };
+        if package.is_empty() || package.contains(" (/") {
+            continue;
+        }
+        packages
+            .entry(package.to_string())
+            .or_default()
+            .insert(features.to_string());
+    }
+    packages
+}
+
+/// `./test.sh` builds the workspace's tests (the resolution of `cargo test --workspace
+/// --all-features`), then the wheel and the DuckDB extension alone. Every crate those two build
+/// must have a feature set the tests' build already compiled, or cargo compiles it (and every
+/// crate above it) again: workspace-hack/ asks for the workspace's features.
+#[test]
+fn the_bindings_alone_ask_for_the_features_of_the_workspace_build() {
+    let workspace = features(&["--workspace", "--all-features", "-e", "normal,build,dev"]);
+    assert!(
+        workspace.keys().any(|p| p.starts_with("arrow-array v")),
+        "{workspace:?}"
+    );
+    let mut missing = Vec::new();
+    for member in ["rfc3987-python", "rfc3987-duckdb"] {
+        for (package, sets) in features(&["-p", member, "-e", "normal,build"]) {
+            let built = workspace.get(&package);
+            for set in sets.iter().filter(|set| built.is_none_or(|b| !b.contains(*set))) {
+                missing.push(format!(
+                    "{member} alone builds {package} with [{set}]; the workspace with {built:?}"
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "give workspace-hack/Cargo.toml the workspace's features of these crates \
+         ([dependencies] for the target graph, [build-dependencies] for the host's):\n{}",
+        missing.join("\n")
+    );
 }
