@@ -3,8 +3,8 @@
 # when set), the release build of this crate with DuckDB's metadata footer appended
 # (append_metadata.py). Prints the file's path. `duckdb/build.sh --debug` builds it with cargo's
 # test profile instead (duckdb/test.sh: the same code in a fraction of the time, with overflow
-# checks and debug assertions on, sharing its dependencies with `cargo test -p rfc3987-duckdb`),
-# as target/duckdb/debug/rfc3987.duckdb_extension.
+# checks and debug assertions on, reusing the crates that ./test.sh's Rust tests compiled), as
+# target/duckdb/debug/rfc3987.duckdb_extension.
 #
 # The footer asks for DuckDB's stable C extension API at version v1.2.0 (ABI type C_STRUCT), the
 # version duckdb-rs's entry point asks DuckDB for, which DuckDB 1.2.0 and later releases offer
@@ -16,7 +16,9 @@ profile=release
 case "${1:-}" in
   "") cargo build --release --locked -p rfc3987-duckdb >&2 ;;
   --debug)
-    cargo build --locked -p rfc3987-duckdb >&2
+    # The library and the shared crates with the features the workspace's tests build them
+    # with (workspace-hack/Cargo.toml): their compiled crates are reused.
+    cargo build --locked -p rfc3987-duckdb --features rfc3987-workspace-hack/workspace-tests >&2
     profile=debug
     ;;
   *) echo "usage: duckdb/build.sh [--debug]" >&2 && exit 2 ;;

@@ -18,12 +18,13 @@ venv=$(cd "$venv" && pwd)
 [ "${1:-}" != --fetch ] || exit 0
 
 # The wheel, built by maturin as pip builds it but with cargo's test profile (no --release):
-# the code a release wheel holds, built in a fraction of the time, sharing the compiled
-# dependencies of the Rust tests, and with overflow checks and debug assertions on. Installed in
-# place of any earlier build.
+# the code a release wheel holds, built in a fraction of the time, and with overflow checks and
+# debug assertions on. workspace-hack's feature gives the library and the crates the wheel
+# shares with the Rust tests the features those tests build them with, so that the wheel links
+# the tests' compiled crates. Installed in place of any earlier build.
 wheels=../target/wheels
 rm -rf "$wheels"
-"$venv/bin/maturin" build --quiet --out "$wheels"
+"$venv/bin/maturin" build --quiet --out "$wheels" --features rfc3987-workspace-hack/workspace-tests
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/rfc3987_rs-*.whl
 
 "$venv/bin/ruff" check rfc3987_rs tests bench ../examples/engines
