@@ -28,30 +28,75 @@ for part in "${parts[@]}"; do
   esac
 done
 
-# What the later parts download (PyPI's packages, npm's, Debian's source of std) is fetched in
-# the background while the first part runs: the downloads wait on the network, the builds on
-# the processors. Each part's script does that with --fetch; a part starts once its fetch is done.
-declare -A fetching=()
+# Each part is three phases: fetch (downloads), build (compiling, mostly cargo's), check (the
+# tests). The later parts' fetches (PyPI's packages, npm's, Debian's source of std) run in the
+# background from the start: the downloads wait on the network, the builds on the processors.
+# The builds run one after another, in the order above, each once its fetch is done; each
+# part's checks start in the background as soon as its build is done, beside the next builds
+# (cargo's lock on target/ is held while cargo compiles, not while the tests it built run). A
+# check's output goes to target/test-PART.log and is printed when it ends.
 logs="${CARGO_TARGET_DIR:-target}"
 mkdir -p "$logs"
+rust=(--workspace --exclude rfc3987-python --all-features)
+phase() { # phase PART --fetch|--build|--check
+  case $1/$2 in
+    rust/--fetch) ;;
+    rust/--build) cargo test "${rust[@]}" --no-run ;;
+    rust/--check) cargo test "${rust[@]}" ;;
+    *) "$1/test.sh" "$2" ;;
+  esac
+}
+
+declare -A fetching=() checking=() started=()
 for part in "${parts[@]:1}"; do
-  if [ "$part" != rust ]; then
-    "$part/test.sh" --fetch >"$logs/test-fetch-$part.log" 2>&1 &
-    fetching[$part]=$!
-  fi
+  phase "$part" --fetch >"$logs/test-fetch-$part.log" 2>&1 &
+  fetching[$part]=$!
 done
 
+failed=()
 for part in "${parts[@]}"; do
-  if [ -n "${fetching[$part]:-}" ] && ! wait "${fetching[$part]}"; then
-    cat "$logs/test-fetch-$part.log" >&2
-    echo "test.sh: $part/test.sh --fetch failed" >&2
-    exit 1
+  if [ -n "${fetching[$part]:-}" ]; then
+    if ! wait "${fetching[$part]}"; then
+      cat "$logs/test-fetch-$part.log" >&2
+      echo "test.sh: $part: fetching failed" >&2
+      failed+=("$part")
+      continue
+    fi
+  elif ! phase "$part" --fetch; then
+    echo "test.sh: $part: fetching failed" >&2
+    failed+=("$part")
+    continue
   fi
-  echo "test.sh: $part" >&2
-  started=$SECONDS
-  case $part in
-    rust) cargo test --workspace --exclude rfc3987-python --all-features ;;
-    *) "$part/test.sh" ;;
-  esac
-  echo "test.sh: $part passed in $((SECONDS - started)) s" >&2
+  echo "test.sh: $part: building" >&2
+  started[$part]=$SECONDS
+  if ! phase "$part" --build; then
+    echo "test.sh: $part: building failed" >&2
+    failed+=("$part")
+    continue
+  fi
+  echo "test.sh: $part: built in $((SECONDS - started[$part])) s; its tests run in the background" >&2
+  phase "$part" --check >"$logs/test-$part.log" 2>&1 &
+  checking[$part]=$!
 done
+
+# The checks, as they end.
+declare -A part_of=()
+for part in "${!checking[@]}"; do part_of[${checking[$part]}]=$part; done
+while [ ${#part_of[@]} -gt 0 ]; do
+  status=0
+  wait -n -p pid "${!part_of[@]}" || status=$?
+  part=${part_of[$pid]}
+  unset "part_of[$pid]"
+  cat "$logs/test-$part.log"
+  if [ "$status" = 0 ]; then
+    echo "test.sh: $part passed in $((SECONDS - started[$part])) s (building and testing)" >&2
+  else
+    echo "test.sh: $part FAILED (exit status $status; its output is above and in $logs/test-$part.log)" >&2
+    failed+=("$part")
+  fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test.sh: failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "test.sh: all passed in $SECONDS s: ${parts[*]}" >&2

@@ -7,17 +7,27 @@
 # in DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
 # Python module's; ruff and mypy on the Python files. It uses the Python tests' virtual
 # environment (python/test.sh makes it, and ./test.sh runs that first; alone, this script runs
-# python/test.sh when the environment lacks the package). `duckdb/test.sh --fetch` only makes
-# the long-term release's environment (the root's test.sh runs that in the background while the
-# Rust tests build).
+# python/test.sh when the environment lacks the package).
+# The root's test.sh runs it in three phases, each named by an argument: `--fetch` makes the
+# long-term release's environment (while the Rust tests build), `--build` builds the extension,
+# `--check` runs the tests. Without an argument it runs all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+phase=${1:-}
+case $phase in "" | --fetch | --build | --check) ;; *) echo "usage: duckdb/test.sh [--fetch|--build|--check]" >&2 && exit 2 ;; esac
+in_phase() { [ -z "$phase" ] || [ "$phase" = "--$1" ]; }
 
 # The long-term release, in an environment of its own (the runner needs nothing else).
 lts="${CARGO_TARGET_DIR:-target}/duckdb-lts"
-[ -x "$lts/bin/python" ] || python3 -m venv "$lts"
-"$lts/bin/python" -m pip install -q --disable-pip-version-check duckdb==1.4.5
-[ "${1:-}" != --fetch ] || exit 0
+if in_phase fetch; then
+  [ -x "$lts/bin/python" ] || python3 -m venv "$lts"
+  "$lts/bin/python" -m pip install -q --disable-pip-version-check duckdb==1.4.5
+fi
+if in_phase build; then
+  python3 duckdb/test/generate.py --check
+  duckdb/build.sh --debug >/dev/null
+fi
+in_phase check || exit 0
 
 # RFC3987_PYTHON_VENV, as python/test.sh reads it: relative to python/.
 venv_of() { (cd python && mkdir -p "$1" && cd "$1" && pwd); }
@@ -26,8 +36,8 @@ if ! "$venv/bin/python" -c 'import duckdb, rfc3987_rs.duckdb' 2>/dev/null; then
   python/test.sh
 fi
 
-python3 duckdb/test/generate.py --check
-extension=$(duckdb/build.sh --debug)
+# Where duckdb/build.sh --debug writes it.
+extension="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/duckdb/debug/rfc3987.duckdb_extension"
 "$venv/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
 # The long-term release.

@@ -84,7 +84,16 @@ for entry in core full; do
   RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \
     -Zbuild-std=std,panic_abort -Zpanic-immediate-abort --config 'profile.wasm.panic="immediate-abort"' \
     "${features[@]}"
-  "$bindgen" "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm" js/pkg/$entry
+  # Generated beside, then each file that changed moved into place: the tests of an earlier
+  # build may be reading js/pkg (./test.sh runs the JavaScript tests while the playground's
+  # build calls this script), and a rename is atomic where a rewrite is not.
+  rm -rf "js/pkg/.$entry.new"
+  "$bindgen" "$target_dir/wasm32-unknown-unknown/wasm/rfc3987_js.wasm" "js/pkg/.$entry.new"
+  mkdir -p "js/pkg/$entry"
+  for file in "js/pkg/.$entry.new"/*; do
+    cmp -s "$file" "js/pkg/$entry/${file##*/}" || mv "$file" "js/pkg/$entry/${file##*/}"
+  done
+  rm -rf "js/pkg/.$entry.new"
   wasm="js/pkg/$entry/rfc3987_js_bg.wasm"
   echo "js/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped" >&2
 done
