@@ -47,6 +47,17 @@ phase() { # phase PART --fetch|--build|--check
   esac
 }
 
+# Stopping ./test.sh (Ctrl-C) stops what runs in the background too, with its processes (a
+# script's background jobs ignore the terminal's interrupt).
+stop_tree() { # stop_tree PID...: the processes and their descendants
+  local pid
+  for pid in "$@"; do
+    stop_tree $(pgrep -P "$pid" || true)
+    kill "$pid" 2>/dev/null || true
+  done
+}
+trap 'trap - INT TERM; stop_tree $(jobs -p); exit 130' INT TERM
+
 declare -A fetching=() checking=() started=()
 for part in "${parts[@]:1}"; do
   phase "$part" --fetch >"$logs/test-fetch-$part.log" 2>&1 &
