@@ -29,7 +29,7 @@ for part in "${parts[@]}"; do
 done
 
 # Each part is three phases: fetch (downloads), build (compiling, mostly cargo's), check (the
-# tests). The later parts' fetches (PyPI's packages, npm's, Debian's source of std) run in the
+# tests). The parts' fetches (PyPI's packages, npm's, Debian's source of std) run in the
 # background from the start: the downloads wait on the network, the builds on the processors.
 # The builds run one after another, in the order above, each once its fetch is done; each
 # part's checks start in the background as soon as its build is done, beside the next builds
@@ -59,21 +59,15 @@ stop_tree() { # stop_tree PID...: the processes and their descendants
 trap 'trap - INT TERM; stop_tree $(jobs -p); exit 130' INT TERM
 
 declare -A fetching=() checking=() started=()
-for part in "${parts[@]:1}"; do
+for part in "${parts[@]}"; do
   phase "$part" --fetch >"$logs/test-fetch-$part.log" 2>&1 &
   fetching[$part]=$!
 done
 
 failed=()
 for part in "${parts[@]}"; do
-  if [ -n "${fetching[$part]:-}" ]; then
-    if ! wait "${fetching[$part]}"; then
-      cat "$logs/test-fetch-$part.log" >&2
-      echo "test.sh: $part: fetching failed" >&2
-      failed+=("$part")
-      continue
-    fi
-  elif ! phase "$part" --fetch; then
+  if ! wait "${fetching[$part]}"; then
+    cat "$logs/test-fetch-$part.log" >&2
     echo "test.sh: $part: fetching failed" >&2
     failed+=("$part")
     continue
