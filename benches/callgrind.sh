@@ -3,7 +3,9 @@
 # the figures BENCHMARKS.md gives beside criterion's times. Instructions do not depend on the
 # load of a shared machine; they are the figures that reproduce.
 #
-#   benches/callgrind.sh [LINES]            the loops of benches/count.rs (first LINES lines, 20,000)
+#   benches/callgrind.sh [LINES]            the loops of benches/count.rs (first LINES lines, 20,000):
+#                                           validation a byte, then parse and the passes
+#   benches/callgrind.sh validate [LINES]   the validation table alone
 #   benches/callgrind.sh check [FILE]       whole processes, instructions and the best of five
 #                                           wall-clock times: `iri check` against the oxiri line
 #                                           checker (FILE: benches/data/iris-nonascii.txt.gz,
@@ -66,6 +68,8 @@ if [ "${1:-}" = "check" ]; then
   exit 0
 fi
 
+only=""
+if [ "${1:-}" = "validate" ]; then only=validate; shift; fi
 lines=${1:-20000}
 row() { # operation, crates...
   local operation=$1; shift
@@ -79,6 +83,31 @@ row() { # operation, crates...
       "$(printf %.2f "$(echo "$ours / $n" | bc -l)")" "$allocs"
   done
 }
+# Validation, no components asked for: instructions a byte of input, and rejection (each line
+# with a space in its middle) against acceptance of the same lines.
+per_byte() { # operation, crate: instructions, bytes
+  local n bytes
+  n=$(instructions --collect-atstart=no --toggle-collect='*measured*' "$count_bin" "$1" "$2" "$lines")
+  bytes=$("$count_bin" "$1" "$2" "$lines" | sed -E 's/.*items, ([0-9]+) bytes.*/\1/')
+  echo "$n $bytes"
+}
+printf '%-18s %-18s %14s %12s %12s\n' operation crate instructions "per byte" "rfc3987 ÷"
+for corpus in mixed nonascii; do
+  for operation in validate-$corpus reject-$corpus; do
+    ours=""
+    for krate in rfc3987 oxiri fluent-uri iri-string; do
+      read -r n bytes < <(per_byte "$operation" "$krate")
+      [ -z "$ours" ] && ours=$n
+      printf '%-18s %-18s %14s %12.2f %12.2f\n' "$operation" "$krate" "$n" \
+        "$(echo "$n / $bytes" | bc -l)" "$(echo "$ours / $n" | bc -l)"
+    done
+  done
+  a=$(per_byte validate-$corpus rfc3987); r=$(per_byte reject-$corpus rfc3987)
+  printf 'rfc3987 rejection ÷ acceptance, %s: %.2f a line\n' "$corpus" \
+    "$(echo "${r%% *} / ${a%% *}" | bc -l)"
+done
+echo
+[ "$only" = validate ] && exit 0
 printf '%-16s %-18s %14s %12s %18s\n' operation crate instructions "rfc3987 ÷" "allocations/item"
 row parse-mixed rfc3987 oxiri fluent-uri iri-string grammar
 row parse-nonascii rfc3987 oxiri fluent-uri iri-string grammar

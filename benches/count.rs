@@ -7,7 +7,9 @@
 //!
 //! ```text
 //! count OPERATION CRATE [LINES]    parse-mixed | parse-nonascii | parse-iris | to-uri |
-//!                                  normalize | resolve, on the first LINES lines (20,000)
+//!                                  normalize | resolve | validate-mixed | validate-nonascii |
+//!                                  reject-mixed | reject-nonascii, on the first LINES lines
+//!                                  (20,000; reject: each with a space in its middle)
 //! count linecheck FILE             the oxiri line checker `iri check` is measured against
 //! ```
 //!
@@ -84,6 +86,7 @@ fn main() {
         args.get(2)
             .map_or(20_000, |n| n.parse().expect("a number of lines")),
     );
+    let mut bytes = 0;
     let (items, result) = match operation {
         "parse-mixed" | "parse-nonascii" | "parse-iris" => {
             let file = if operation == "parse-nonascii" {
@@ -97,6 +100,23 @@ fn main() {
                 lines.retain(|l| rfc3987::Iri::parse(*l).is_ok());
             }
             (lines.len(), measured(&|| work::parse(krate, &lines)))
+        }
+        "validate-mixed" | "validate-nonascii" | "reject-mixed" | "reject-nonascii" => {
+            let file = if operation.ends_with("nonascii") {
+                "iris-nonascii.txt"
+            } else {
+                "iris-mixed-100k.txt"
+            };
+            let text = common::corpus(file);
+            let lines = common::lines(&text, limit);
+            let spaced = common::with_space(&lines);
+            let lines: Vec<&str> = if operation.starts_with("reject") {
+                spaced.iter().map(String::as_str).collect()
+            } else {
+                lines
+            };
+            bytes = lines.iter().map(|l| l.len()).sum();
+            (lines.len(), measured(&|| work::validate(krate, &lines)))
         }
         "to-uri" | "normalize" => {
             let text = common::corpus("iris-nonascii.txt");
@@ -119,7 +139,7 @@ fn main() {
     };
     let allocations = ALLOCATIONS.load(Ordering::Relaxed);
     println!(
-        "{operation} {}: {items} items, {allocations} allocations ({:.2} per item), result {result}",
+        "{operation} {}: {items} items, {bytes} bytes, {allocations} allocations ({:.2} per item), result {result}",
         krate.name(),
         allocations as f64 / items as f64
     );

@@ -34,6 +34,22 @@ fn parse(c: &mut Criterion) {
         group.finish();
     }
 
+    // Validation alone, and rejection of the same lines with a space in their middle.
+    for file in ["iris-mixed-100k.txt", "iris-nonascii.txt"] {
+        let text = common::corpus(file);
+        let lines = common::lines(&text, None);
+        let spaced = common::with_space(&lines);
+        let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
+        for (name, lines) in [("validate", &lines), ("reject", &spaced)] {
+            let mut group = c.benchmark_group(format!("{name}/{file}"));
+            common::configure(&mut group, lines.iter().map(|l| l.len()).sum());
+            for krate in [Crate::Rfc3987, Crate::Oxiri, Crate::IriString, Crate::FluentUri] {
+                group.bench_function(krate.name(), |b| b.iter(|| work::validate(krate, lines)));
+            }
+            group.finish();
+        }
+    }
+
     // url parses only absolute references: every crate on the lines that are IRIs.
     let text = common::corpus("iris-mixed-100k.txt");
     let absolute: Vec<&str> = text.lines().filter(|l| rfc3987::Iri::parse(*l).is_ok()).collect();

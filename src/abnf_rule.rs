@@ -133,6 +133,7 @@ impl AbnfRule {
 
     /// Whether the whole of `input` matches the rule (see [`AbnfRule`] for the rules beside the
     /// grammar).
+    #[inline]
     pub fn is_match(&self, input: &str) -> bool {
         match self.symbol {
             Some(symbol) => is_valid(input, symbol),

@@ -170,9 +170,9 @@ pub(crate) fn grammar_spans(input: &str, symbol: StartSymbol) -> Result<Spans, P
 /// assert!(validate("../a?b", StartSymbol::IrelativeRef).is_ok());
 /// ```
 pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
-    match scan::scan(input, symbol) {
-        Some(_) => Ok(()),
-        None => match rejection(input, symbol) {
+    match scan::matches(input, symbol) {
+        true => Ok(()),
+        false => match rejection(input, symbol) {
             Some(error) => Err(error),
             None => run(input, symbol).map(drop),
         },
@@ -180,11 +180,12 @@ pub fn validate(input: &str, symbol: StartSymbol) -> Result<(), ParseError> {
 }
 
 /// Whether the whole input matches `symbol`: [`validate`] without the error, for callers that
-/// only want the answer (an input the scanner rejects is decided by the grammar read as ABNF,
-/// and no error is explained).
+/// only want the answer. The scanner decides alone, accepting and rejecting: it accepts exactly
+/// what the grammar and the rules beside it accept (`tests/scanner.rs` and the
+/// `scanner_vs_grammar` fuzz target check both directions), so the automaton runs only to
+/// explain an error, which nobody asked for here.
 pub(crate) fn is_valid(input: &str, symbol: StartSymbol) -> bool {
-    scan::scan(input, symbol).is_some()
-        || (beside_the_grammar(input, symbol) && automaton(symbol.rule()).matches(input))
+    scan::matches(input, symbol)
 }
 
 /// [`validate`] with the pest grammar deciding alone, for those who want the transcription of

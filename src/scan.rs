@@ -4,14 +4,21 @@
 //! It is written rule by rule after the same ABNF, one function per rule, and follows the pest
 //! grammar where that grammar departs from a literal reading (`// PEG:` in `grammar/`): the
 //! ordered choices commit, so an `IRI-reference` that starts with `scheme ":"` is an `IRI` or
-//! nothing, and an `IPv4address` is a host only when the host ends after it. It never decides
-//! alone that an input is invalid: when it rejects, the grammar read as ABNF
-//! (`src/automaton/`) decides and reports the error, and should it accept, pest's tree gives the
-//! components (`parse.rs`); `tests/scanner.rs` checks that both paths agree on every corpus and
-//! on generated input. Each function takes the position where its rule starts and returns the
-//! position where it ends, or `None` when the rule does not match there. Nothing allocates.
+//! nothing, and an `IPv4address` is a host only when the host ends after it.
+//!
+//! What decides: when only the verdict is asked for (`is_valid`, [`crate::AbnfRule::is_match`]
+//! for a start symbol, and every binding's `is_valid`), the scanner alone, accepting and
+//! rejecting, with nothing recorded ([`matches`]). When an input is parsed or validated with an
+//! error and the scanner rejects it, the grammar read as ABNF (`src/automaton/`) says where and
+//! why, and should it accept, pest's tree gives the components (`parse.rs`). `tests/scanner.rs`
+//! and the `scanner_vs_grammar` fuzz target check that the scanner alone accepts exactly what
+//! the grammar accepts, on every corpus and on generated input. Each function takes the position
+//! where its rule starts and returns the position where it ends, or `None` when the rule does
+//! not match there. Nothing allocates.
 
 use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
+use std::marker::PhantomData;
+
 use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
@@ -69,30 +76,58 @@ const fn class_table() -> [u8; 256] {
 
 static CLASS: [u8; 256] = class_table();
 
-/// The length of the run of ASCII characters in `class` at the start of `bytes`: one table
-/// lookup per byte, four bytes per round with the bounds checked once.
-fn ascii_run(bytes: &[u8], class: u8) -> usize {
+/// The end of the run of ASCII characters in `class` that starts at `pos`: one table lookup per
+/// byte, eight bytes per round with the bounds checked once.
+#[inline(always)]
+fn ascii_run(bytes: &[u8], mut pos: usize, class: u8) -> usize {
     let outside = |b: u8| CLASS[b as usize] & class == 0;
-    let mut len = 0;
-    for chunk in bytes.chunks_exact(4) {
-        if outside(chunk[0]) {
-            return len;
+    while let Some(chunk) = bytes.get(pos..pos + 8) {
+        for (i, &b) in chunk.iter().enumerate() {
+            if outside(b) {
+                return pos + i;
+            }
         }
-        if outside(chunk[1]) {
-            return len + 1;
-        }
-        if outside(chunk[2]) {
-            return len + 2;
-        }
-        if outside(chunk[3]) {
-            return len + 3;
-        }
-        len += 4;
+        pos += 8;
     }
-    len + bytes[len..]
-        .iter()
-        .position(|&b| outside(b))
-        .unwrap_or(bytes.len() - len)
+    while let Some(&b) = bytes.get(pos) {
+        if outside(b) {
+            return pos;
+        }
+        pos += 1;
+    }
+    pos
+}
+
+/// The length of the character that starts at `pos` (valid UTF-8, a non-ASCII lead byte) when it
+/// is a `ucschar`, or with `iprivate` an `iprivate` (RFC 3987 §2.2); 0 when it is neither.
+///
+/// Most such characters are decided by their first two bytes: a two-byte character is U+0080 to
+/// U+07FF, a `ucschar` from U+00A0 (lead C2 with a second byte from A0, or a lead from C3); a
+/// three-byte character with a lead from E0 to ED is U+0800 to U+D7FF, all `ucschar` but the
+/// seven §4.1 bidi formatting characters, which all have the lead E2 (E2 80 8E, 8F, AA to AE).
+/// The rest (leads E2, EE, EF, and four bytes) are decoded.
+#[inline(always)]
+fn non_ascii(bytes: &[u8], pos: usize, iprivate: bool) -> usize {
+    let lead = bytes[pos];
+    let second = bytes.get(pos + 1).copied().unwrap_or(0);
+    if lead < 0xE0 {
+        return if lead > 0xC2 || second >= 0xA0 { 2 } else { 0 };
+    }
+    if lead <= 0xED && lead != 0xE2 {
+        return 3;
+    }
+    decoded(bytes, pos, iprivate)
+}
+
+/// [`non_ascii`] by decoding the character.
+#[inline(never)]
+fn decoded(bytes: &[u8], pos: usize, iprivate: bool) -> usize {
+    let (c, len) = char_at(bytes, pos);
+    if is_ucschar(c) || (iprivate && is_iprivate(c)) {
+        len
+    } else {
+        0
+    }
 }
 
 /// The character that starts at `pos` in valid UTF-8 whose byte at `pos` is not ASCII, and its
@@ -122,12 +157,50 @@ pub(crate) fn scan(input: &str, symbol: StartSymbol) -> Option<Spans> {
 /// place around `spans`, so that the result is not copied on its way out.
 #[inline]
 pub(crate) fn scan_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> bool {
+    scan_as(input, symbol, spans)
+}
+
+/// Whether the whole input matches `symbol`, the same verdict as [`scan`] with nothing recorded.
+pub(crate) fn matches(input: &str, symbol: StartSymbol) -> bool {
+    scan_as(input, symbol, &mut NoSpans)
+}
+
+/// Where the scanner records what it reads: [`Spans`], or nowhere ([`NoSpans`]), when every
+/// write and every address computed for one is compiled out.
+trait Slot {
+    const RECORD: bool;
+    fn get(&mut self) -> Option<&mut Spans>;
+}
+
+impl Slot for Spans {
+    const RECORD: bool = true;
+    #[inline(always)]
+    fn get(&mut self) -> Option<&mut Spans> {
+        Some(self)
+    }
+}
+
+/// Nothing recorded: validation alone.
+struct NoSpans;
+
+impl Slot for NoSpans {
+    const RECORD: bool = false;
+    #[inline(always)]
+    fn get(&mut self) -> Option<&mut Spans> {
+        None
+    }
+}
+
+/// The scanner, recording the components in `spans`.
+#[inline(always)]
+fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
     if symbol.is_uri() && !input.is_ascii() {
         return false;
     }
     let s = Scanner {
         input,
         bytes: input.as_bytes(),
+        slot: PhantomData::<S>,
     };
     let end = match symbol {
         StartSymbol::IriReference | StartSymbol::UriReference => s.iri_reference(spans),
@@ -138,53 +211,45 @@ pub(crate) fn scan_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> 
     end == Some(input.len())
 }
 
-struct Scanner<'a> {
+struct Scanner<'a, S> {
     input: &'a str,
     bytes: &'a [u8],
+    slot: PhantomData<S>,
 }
 
-impl Scanner<'_> {
+impl<S: Slot> Scanner<'_, S> {
+    #[inline(always)]
     fn byte(&self, pos: usize) -> Option<u8> {
         self.bytes.get(pos).copied()
     }
 
     /// The longest run from `pos` of characters in `class` (ASCII classes), `pct-encoded`
     /// triplets, `ucschar` and, with `iprivate`, `iprivate` (RFC 3987 §2.2).
-    #[inline]
+    #[inline(always)]
     fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
         loop {
-            pos += ascii_run(&self.bytes[pos..], class);
-            // `pct-encoded` triplets and non-ASCII characters, one after the other (a text in
-            // another script, or percent-encoded UTF-8), until an ASCII character of the class.
-            loop {
-                match self.bytes.get(pos) {
-                    Some(b'%') if self.pct_encoded(pos) => pos += 3,
-                    // A non-ASCII byte starts a character: `pos` is on a char boundary.
-                    Some(&b) if b >= 0x80 => {
-                        let (c, len) = char_at(self.bytes, pos);
-                        if !(is_ucschar(c) || (iprivate && is_iprivate(c))) {
-                            return pos;
-                        }
-                        pos += len;
-                    }
-                    Some(&b) if CLASS[b as usize] & class != 0 => {
-                        pos += 1;
-                        break;
-                    }
-                    _ => return pos,
-                }
+            pos = ascii_run(self.bytes, pos, class);
+            match self.bytes.get(pos) {
+                // A non-ASCII byte starts a character: `pos` is on a char boundary.
+                Some(&b) if b >= 0x80 => match non_ascii(self.bytes, pos, iprivate) {
+                    0 => return pos,
+                    len => pos += len,
+                },
+                Some(b'%') if self.pct_encoded(pos) => pos += 3,
+                _ => return pos,
             }
         }
     }
 
     /// `pct-encoded = "%" HEXDIG HEXDIG` (RFC 3986 §2.1) at `pos`.
+    #[inline(always)]
     fn pct_encoded(&self, pos: usize) -> bool {
         matches!(self.bytes.get(pos..pos + 3), Some([b'%', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
     }
 
     /// `IRI-reference = IRI / irelative-ref`. PEG: the choice commits, so an input that starts
     /// with `scheme ":"` (where `IRI` matches a prefix) is an `IRI` or nothing.
-    fn iri_reference(&self, spans: &mut Spans) -> Option<usize> {
+    fn iri_reference(&self, spans: &mut S) -> Option<usize> {
         match self.scheme() {
             Some(end) if self.byte(end) == Some(b':') => Some(self.after_scheme(end, false, spans)),
             _ => self.irelative_ref(spans),
@@ -193,7 +258,7 @@ impl Scanner<'_> {
 
     /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and without the fragment
     /// `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]`.
-    fn iri(&self, absolute: bool, spans: &mut Spans) -> Option<usize> {
+    fn iri(&self, absolute: bool, spans: &mut S) -> Option<usize> {
         let end = self.scheme()?;
         if self.byte(end) != Some(b':') {
             return None;
@@ -202,8 +267,11 @@ impl Scanner<'_> {
     }
 
     /// The rest of an `IRI` (or `absolute-IRI`) after its scheme, which ends at `end`, and ":".
-    fn after_scheme(&self, end: usize, absolute: bool, spans: &mut Spans) -> usize {
-        spans.scheme = Some(Span { start: 0, end });
+    #[inline(always)]
+    fn after_scheme(&self, end: usize, absolute: bool, spans: &mut S) -> usize {
+        if let Some(spans) = spans.get() {
+            spans.scheme = Some(Span { start: 0, end });
+        }
         let pos = self.ihier_part(end + 1, spans);
         let pos = self.iquery(pos, spans);
         if absolute {
@@ -214,19 +282,24 @@ impl Scanner<'_> {
     }
 
     /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`
-    fn irelative_ref(&self, spans: &mut Spans) -> Option<usize> {
+    fn irelative_ref(&self, spans: &mut S) -> Option<usize> {
         let pos = self.irelative_part(0, spans)?;
         let pos = self.iquery(pos, spans);
         Some(self.ifragment(pos, spans))
     }
 
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1), at the start.
+    #[inline(always)]
     fn scheme(&self) -> Option<usize> {
-        scheme(self.bytes)
+        if !self.bytes.first()?.is_ascii_alphabetic() {
+            return None;
+        }
+        Some(ascii_run(self.bytes, 1, SCHEME))
     }
 
     /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
-    fn ihier_part(&self, pos: usize, spans: &mut Spans) -> usize {
+    #[inline(always)]
+    fn ihier_part(&self, pos: usize, spans: &mut S) -> usize {
         if self.bytes[pos..].starts_with(b"//") {
             let pos = self.iauthority(pos + 2, spans);
             return self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans);
@@ -243,7 +316,7 @@ impl Scanner<'_> {
     /// `irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme /
     /// ipath-empty`. The authority branch can fail only inside an IP-literal, which no other
     /// branch accepts either.
-    fn irelative_part(&self, pos: usize, spans: &mut Spans) -> Option<usize> {
+    fn irelative_part(&self, pos: usize, spans: &mut S) -> Option<usize> {
         if self.bytes[pos..].starts_with(b"//") {
             let pos = self.iauthority(pos + 2, spans);
             return Some(self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans));
@@ -257,9 +330,12 @@ impl Scanner<'_> {
         Some(self.path(pos, pos, PathKind::Empty, spans))
     }
 
-    fn path(&self, start: usize, end: usize, kind: PathKind, spans: &mut Spans) -> usize {
-        spans.path = Span { start, end };
-        spans.path_kind = kind;
+    #[inline(always)]
+    fn path(&self, start: usize, end: usize, kind: PathKind, spans: &mut S) -> usize {
+        if let Some(spans) = spans.get() {
+            spans.path = Span { start, end };
+            spans.path_kind = kind;
+        }
         end
     }
 
@@ -269,7 +345,8 @@ impl Scanner<'_> {
     /// The characters of `ireg-name` are those of `iuserinfo` but ":", so one run of them
     /// either ends at "@" (a userinfo), or at ":" (a userinfo if "@" ends the `iuserinfo` run
     /// from there, else the port follows), or where the authority ends: the host is read once.
-    fn iauthority(&self, start: usize, spans: &mut Spans) -> usize {
+    #[inline(always)]
+    fn iauthority(&self, start: usize, spans: &mut S) -> usize {
         let reg_name_end = self.run(start, IREG_NAME, false);
         let mut userinfo_end = None;
         match self.byte(reg_name_end) {
@@ -304,23 +381,25 @@ impl Scanner<'_> {
         } else {
             (None, host_end)
         };
-        spans.authority = Some(AuthoritySpans {
-            whole: Span { start, end },
-            userinfo,
-            host: Span {
-                start: host_start,
-                end: host_end,
-            },
-            host_kind,
-            port,
-        });
+        if let Some(spans) = spans.get() {
+            spans.authority = Some(AuthoritySpans {
+                whole: Span { start, end },
+                userinfo,
+                host: Span {
+                    start: host_start,
+                    end: host_end,
+                },
+                host_kind,
+                port,
+            });
+        }
         end
     }
 
     /// `ihost = IP-literal / IPv4address / ireg-name`, at `pos`, where the `ireg-name` run
     /// ends at `reg_name_end` when known. PEG: `IPv4address` only when the host ends after it
     /// (followed by ":", "/", "?", "#" or the end), as in the grammar.
-    #[inline]
+    #[inline(always)]
     fn ihost(&self, pos: usize, reg_name_end: Option<usize>) -> (usize, HostSpans) {
         match self.byte(pos) {
             Some(b'[') => {
@@ -332,7 +411,12 @@ impl Scanner<'_> {
             Some(b'0'..=b'9') => {
                 if let Some(end) = self.ipv4address(pos) {
                     if matches!(self.byte(end), None | Some(b':' | b'/' | b'?' | b'#')) {
-                        return (end, HostSpans::Ipv4(ipv4(&self.input[pos..end])));
+                        let address = if S::RECORD {
+                            HostSpans::Ipv4(ipv4(&self.input[pos..end]))
+                        } else {
+                            HostSpans::RegName
+                        };
+                        return (end, address);
                     }
                 }
             }
@@ -343,11 +427,16 @@ impl Scanner<'_> {
     }
 
     /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` (RFC 3986 §3.2.2)
+    #[inline(never)]
     fn ip_literal(&self, pos: usize) -> Option<(usize, HostSpans)> {
         let close = pos + 1 + self.bytes[pos + 1..].iter().position(|&b| b == b']')?;
         let inside = &self.input[pos + 1..close];
         let kind = if ipv6address(inside.as_bytes()) {
-            HostSpans::Ipv6(ipv6(inside))
+            if S::RECORD {
+                HostSpans::Ipv6(ipv6(inside))
+            } else {
+                HostSpans::RegName
+            }
         } else {
             let dot = ipvfuture(inside.as_bytes())?;
             HostSpans::IpvFuture {
@@ -375,6 +464,7 @@ impl Scanner<'_> {
 
     /// `ipath-abempty = *( "/" isegment )`, `isegment = *ipchar`: empty, or "/" and any
     /// run of `ipchar` and "/".
+    #[inline(always)]
     fn ipath_abempty(&self, pos: usize) -> usize {
         if self.byte(pos) == Some(b'/') {
             self.run(pos, IPATH, false)
@@ -413,33 +503,45 @@ impl Scanner<'_> {
     }
 
     /// `[ "?" iquery ]`, `iquery = *( ipchar / iprivate / "/" / "?" )`
-    fn iquery(&self, pos: usize, spans: &mut Spans) -> usize {
+    #[inline(always)]
+    fn iquery(&self, pos: usize, spans: &mut S) -> usize {
         if self.byte(pos) != Some(b'?') {
             return pos;
         }
         let end = self.run(pos + 1, IQUERY_IFRAGMENT, true);
-        spans.query = Some(Span { start: pos + 1, end });
+        if let Some(spans) = spans.get() {
+            spans.query = Some(Span { start: pos + 1, end });
+        }
         end
     }
 
     /// `[ "#" ifragment ]`, `ifragment = *( ipchar / "/" / "?" )`
-    fn ifragment(&self, pos: usize, spans: &mut Spans) -> usize {
+    #[inline(always)]
+    fn ifragment(&self, pos: usize, spans: &mut S) -> usize {
         if self.byte(pos) != Some(b'#') {
             return pos;
         }
         let end = self.run(pos + 1, IQUERY_IFRAGMENT, false);
-        spans.fragment = Some(Span { start: pos + 1, end });
+        if let Some(spans) = spans.get() {
+            spans.fragment = Some(Span { start: pos + 1, end });
+        }
         end
     }
 }
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1): the length of the
 /// scheme at the start of `bytes`, if there is one.
+#[inline(always)]
 pub(crate) fn scheme(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
     }
-    Some(1 + ascii_run(&bytes[1..], SCHEME))
+    Some(
+        1 + bytes[1..]
+            .iter()
+            .take_while(|&&b| CLASS[b as usize] & SCHEME != 0)
+            .count(),
+    )
 }
 
 /// The length of the `IPv4address` at the start of `bytes`, if there is one.

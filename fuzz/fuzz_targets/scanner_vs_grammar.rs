@@ -1,6 +1,7 @@
 //! The scanner and the pest grammar agree, for all eight start symbols: the scanner alone (no
 //! fallback) accepts exactly what the grammar accepts, with the same components, and the default
-//! parse gives the grammar's result, errors included.
+//! parse gives the grammar's result, errors included, and `is_match` (the scanner alone, as
+//! every binding's `is_valid`) gives the grammar's verdict.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -31,6 +32,8 @@ fuzz_target!(|input: &str| {
             let scanner = components!($ty::parse_with_scanner(input));
             assert_eq!(scanner, grammar.clone().ok(), "scanner alone, {} {input:?}", stringify!($ty));
             assert_eq!(components!($ty::parse(input)), grammar, "{} {input:?}", stringify!($ty));
+            let rule = rfc3987::AbnfRule::named($ty::<&str>::SYMBOL.name()).expect("a start symbol");
+            assert_eq!(rule.is_match(input), grammar.is_ok(), "is_match {} {input:?}", stringify!($ty));
         )*};
     }
     agree!(IriRef, Iri, AbsoluteIri, RelativeIriRef, UriRef, Uri, AbsoluteUri, RelativeUriRef);
