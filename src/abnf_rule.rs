@@ -132,7 +132,10 @@ impl AbnfRule {
     }
 
     /// Whether the whole of `input` matches the rule (see [`AbnfRule`] for the rules beside the
-    /// grammar).
+    /// grammar). For a start symbol the scanner decides alone, in accepting and in rejecting
+    /// (it is checked to agree with the grammar: `tests/scanner.rs`, the `scanner_vs_grammar`
+    /// fuzz target), so a rejection costs no more than an acceptance; [`check`](Self::check)
+    /// runs the grammar read as ABNF to say where and why.
     #[inline]
     pub fn is_match(&self, input: &str) -> bool {
         match self.symbol {
