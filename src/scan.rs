@@ -223,7 +223,6 @@ fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
     }
     let s = Scanner {
         input,
-        bytes: input.as_bytes(),
         slot: PhantomData::<S>,
     };
     let end = match symbol {
@@ -237,14 +236,18 @@ fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
 
 struct Scanner<'a, S> {
     input: &'a str,
-    bytes: &'a [u8],
     slot: PhantomData<S>,
 }
 
 impl<S: Slot> Scanner<'_, S> {
     #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self.input.as_bytes()
+    }
+
+    #[inline(always)]
     fn byte(&self, pos: usize) -> Option<u8> {
-        self.bytes.get(pos).copied()
+        self.bytes().get(pos).copied()
     }
 
     /// The longest run from `pos` of characters in `class` (ASCII classes), `pct-encoded`
@@ -252,10 +255,10 @@ impl<S: Slot> Scanner<'_, S> {
     #[inline(always)]
     fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
         loop {
-            pos = ascii_run(self.bytes, pos, class);
-            match self.bytes.get(pos) {
+            pos = ascii_run(self.bytes(), pos, class);
+            match self.bytes().get(pos) {
                 // A non-ASCII byte starts a character: `pos` is on a char boundary.
-                Some(&b) if b >= 0x80 => match non_ascii(self.bytes, pos, iprivate) {
+                Some(&b) if b >= 0x80 => match non_ascii(self.bytes(), pos, iprivate) {
                     0 => return pos,
                     len => pos += len,
                 },
@@ -268,7 +271,7 @@ impl<S: Slot> Scanner<'_, S> {
     /// `pct-encoded = "%" HEXDIG HEXDIG` (RFC 3986 §2.1) at `pos`.
     #[inline(always)]
     fn pct_encoded(&self, pos: usize) -> bool {
-        matches!(self.bytes.get(pos..pos + 3), Some([b'%', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+        matches!(self.bytes().get(pos..pos + 3), Some([b'%', h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
     }
 
     /// `IRI-reference = IRI / irelative-ref`. PEG: the choice commits, so an input that starts
@@ -313,16 +316,16 @@ impl<S: Slot> Scanner<'_, S> {
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1), at the start.
     #[inline(always)]
     fn scheme(&self) -> Option<usize> {
-        if !self.bytes.first()?.is_ascii_alphabetic() {
+        if !self.bytes().first()?.is_ascii_alphabetic() {
             return None;
         }
-        Some(ascii_run(self.bytes, 1, SCHEME))
+        Some(ascii_run(self.bytes(), 1, SCHEME))
     }
 
     /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
     #[inline(always)]
     fn ihier_part(&self, pos: usize, spans: &mut S) -> usize {
-        if self.bytes[pos..].starts_with(b"//") {
+        if self.bytes()[pos..].starts_with(b"//") {
             let pos = self.iauthority(pos + 2, spans);
             return self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans);
         }
@@ -339,7 +342,7 @@ impl<S: Slot> Scanner<'_, S> {
     /// ipath-empty`. The authority branch can fail only inside an IP-literal, which no other
     /// branch accepts either.
     fn irelative_part(&self, pos: usize, spans: &mut S) -> Option<usize> {
-        if self.bytes[pos..].starts_with(b"//") {
+        if self.bytes()[pos..].starts_with(b"//") {
             let pos = self.iauthority(pos + 2, spans);
             return Some(self.path(pos, self.ipath_abempty(pos), PathKind::AbEmpty, spans));
         }
@@ -446,7 +449,7 @@ impl<S: Slot> Scanner<'_, S> {
     /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` (RFC 3986 §3.2.2)
     #[inline(never)]
     fn ip_literal(&self, pos: usize) -> Option<(usize, HostSpans)> {
-        let close = pos + 1 + self.bytes[pos + 1..].iter().position(|&b| b == b']')?;
+        let close = pos + 1 + self.bytes()[pos + 1..].iter().position(|&b| b == b']')?;
         let inside = &self.input[pos + 1..close];
         let kind = if ipv6address(inside.as_bytes()) {
             if S::RECORD {
@@ -468,15 +471,15 @@ impl<S: Slot> Scanner<'_, S> {
 
     /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet` (RFC 3986 §3.2.2)
     fn ipv4address(&self, pos: usize) -> Option<usize> {
-        ipv4address(&self.bytes[pos..]).map(|len| pos + len)
+        ipv4address(&self.bytes()[pos..]).map(|len| pos + len)
     }
 
     /// `port = *DIGIT` (RFC 3986 §3.2.3)
     fn port(&self, pos: usize) -> usize {
-        pos + self.bytes[pos..]
+        pos + self.bytes()[pos..]
             .iter()
             .position(|b| !b.is_ascii_digit())
-            .unwrap_or(self.bytes.len() - pos)
+            .unwrap_or(self.bytes().len() - pos)
     }
 
     /// `ipath-abempty = *( "/" isegment )`, `isegment = *ipchar`: empty, or "/" and any
