@@ -11,6 +11,7 @@
 //!                                  reject-mixed | reject-nonascii, on the first LINES lines
 //!                                  (20,000; reject: each with a space in its middle)
 //! count linecheck FILE             the oxiri line checker `iri check` is measured against
+//! count time OPERATION [ROUNDS]     best times of rfc3987 and oxiri, alternating (50 rounds)
 //! ```
 //!
 //! `unsafe` is needed here, and only here: implementing `GlobalAlloc` is an unsafe trait.
@@ -72,12 +73,60 @@ fn linecheck(path: &str) -> usize {
     invalid
 }
 
+/// Time on a shared machine: the loops of `operation` (parse-*, validate-*, reject-*) for
+/// rfc3987 and oxiri over every line of the corpus, run one after the other in `rounds`
+/// alternating rounds; the best time of each, and their ratio. The best of many interleaved
+/// rounds is what moves least with the load of other machines' work (criterion's medians moved
+/// by 30% between runs of the same build there).
+fn best_times(operation: &str, rounds: usize) {
+    let file = if operation.ends_with("nonascii") {
+        "iris-nonascii.txt"
+    } else {
+        "iris-mixed-100k.txt"
+    };
+    let text = common::corpus(file);
+    let lines = common::lines(&text, None);
+    let spaced = common::with_space(&lines);
+    let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
+    let lines = if operation.starts_with("reject") {
+        &spaced
+    } else {
+        &lines
+    };
+    let run = |krate| match operation.split('-').next() {
+        Some("parse") => work::parse(krate, lines),
+        Some("validate" | "reject") => work::validate(krate, lines),
+        _ => panic!("time: parse-*, validate-* or reject-*"),
+    };
+    let crates = [Crate::Rfc3987, Crate::Oxiri];
+    let mut best = [f64::MAX; 2];
+    for _ in 0..rounds {
+        for (i, &krate) in crates.iter().enumerate() {
+            let start = std::time::Instant::now();
+            black_box(run(krate));
+            best[i] = best[i].min(start.elapsed().as_secs_f64());
+        }
+    }
+    println!(
+        "{operation} ({} lines, best of {rounds}): rfc3987 {:.3} ms, oxiri {:.3} ms, {:.2}x",
+        lines.len(),
+        best[0] * 1e3,
+        best[1] * 1e3,
+        best[0] / best[1]
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
-    let usage = "usage: count OPERATION CRATE [LINES] | count linecheck FILE";
+    let usage = "usage: count OPERATION CRATE [LINES] | count linecheck FILE | count time OPERATION [ROUNDS]";
     let operation = args.first().expect(usage).as_str();
     if operation == "linecheck" {
         linecheck(args.get(1).expect(usage));
+        return;
+    }
+    if operation == "time" {
+        let rounds = args.get(2).map_or(50, |n| n.parse().expect("a number of rounds"));
+        best_times(args.get(1).expect(usage), rounds);
         return;
     }
     let krate = Crate::from_name(args.get(1).expect(usage))

@@ -6,68 +6,24 @@
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
 
-/// A byte range `start..end` into the input: `usize` offsets as the passes use them, `u32` as a
-/// parsed value keeps them ([`Narrow`]).
+/// A byte range `start..end` into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Span<O = usize> {
-    pub start: O,
-    pub end: O,
+pub(crate) struct Span {
+    pub start: usize,
+    pub end: usize,
 }
 
-impl<O: Copy> Span<O> {
-    /// Both offsets passed through `f`.
-    #[inline(always)]
-    pub(crate) fn map<P>(self, mut f: impl FnMut(O) -> P) -> Span<P> {
-        Span {
-            start: f(self.start),
-            end: f(self.end),
-        }
-    }
-}
-
-/// An offset into the input: `usize`, or `u32` for a text at most `u32::MAX` bytes long.
-pub(crate) trait Offset: Copy {
-    /// The offset as a `usize`.
-    fn at(self) -> usize;
-    /// `offset` as this type: exact, since a `u32` offset is made only for a text whose length
-    /// fits in 32 bits ([`Spans::narrow`], `scan::scan_into`).
-    fn of_usize(offset: usize) -> Self;
-}
-
-impl Offset for usize {
-    #[inline(always)]
-    fn at(self) -> usize {
-        self
-    }
-    #[inline(always)]
-    fn of_usize(offset: usize) -> Self {
-        offset
-    }
-}
-
-impl Offset for u32 {
-    #[inline(always)]
-    fn at(self) -> usize {
-        self as usize
-    }
-    #[inline(always)]
-    fn of_usize(offset: usize) -> Self {
-        offset as u32
-    }
-}
-
-impl<O: Offset> Span<O> {
-    /// The text of the span.
+impl Span {
     #[inline]
     pub fn of(self, input: &str) -> &str {
-        &input[self.start.at()..self.end.at()]
+        &input[self.start..self.end]
     }
 }
 
 /// Which alternative of `ihost` matched (RFC 3987 §2.2, RFC 3986 §3.2.2), with the address the
 /// IP forms denote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum HostSpans<O = usize> {
+pub(crate) enum HostSpans {
     /// `ireg-name`
     RegName,
     /// `IPv4address`
@@ -75,136 +31,86 @@ pub(crate) enum HostSpans<O = usize> {
     /// `IP-literal` holding an `IPv6address`
     Ipv6(Ipv6Addr),
     /// `IP-literal` holding an `IPvFuture`; the span is the version (the `1*HEXDIG` after "v").
-    IpvFuture { version: Span<O> },
+    IpvFuture { version: Span },
 }
 
 /// Where the parts of an `iauthority` are (RFC 3987 §2.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct AuthoritySpans<O = usize> {
+pub(crate) struct AuthoritySpans {
     /// The whole authority, without the leading "//".
-    pub whole: Span<O>,
-    pub userinfo: Option<Span<O>>,
-    pub host: Span<O>,
-    pub host_kind: HostSpans<O>,
-    pub port: Option<Span<O>>,
+    pub whole: Span,
+    pub userinfo: Option<Span>,
+    pub host: Span,
+    pub host_kind: HostSpans,
+    pub port: Option<Span>,
 }
 
-impl<O: Copy> AuthoritySpans<O> {
-    /// Every offset passed through `f`, which sees them in increasing order (the order of the
-    /// text; see [`Spans::map`]).
-    #[inline(always)]
-    pub(crate) fn map<P>(self, mut f: impl FnMut(O) -> P) -> AuthoritySpans<P> {
-        let whole_start = f(self.whole.start);
-        let userinfo = self.userinfo.map(|s| s.map(&mut f));
-        let host_start = f(self.host.start);
-        let host_kind = match self.host_kind {
-            HostSpans::RegName => HostSpans::RegName,
-            HostSpans::Ipv4(a) => HostSpans::Ipv4(a),
-            HostSpans::Ipv6(a) => HostSpans::Ipv6(a),
-            HostSpans::IpvFuture { version } => HostSpans::IpvFuture {
-                version: version.map(&mut f),
-            },
-        };
-        let host_end = f(self.host.end);
-        let port = self.port.map(|s| s.map(&mut f));
-        AuthoritySpans {
-            whole: Span {
-                start: whole_start,
-                end: f(self.whole.end),
-            },
-            userinfo,
-            host: Span {
-                start: host_start,
-                end: host_end,
-            },
-            host_kind,
-            port,
+impl AuthoritySpans {
+    /// Passes every offset through `f`, in the order of the text (see [`Spans::map_offsets`]).
+    pub(crate) fn map_offsets(&mut self, mut f: impl FnMut(usize) -> usize) {
+        self.whole.start = f(self.whole.start);
+        if let Some(userinfo) = &mut self.userinfo {
+            span(&mut f, userinfo);
         }
+        self.host.start = f(self.host.start);
+        if let HostSpans::IpvFuture { version } = &mut self.host_kind {
+            span(&mut f, version);
+        }
+        self.host.end = f(self.host.end);
+        if let Some(port) = &mut self.port {
+            span(&mut f, port);
+        }
+        self.whole.end = f(self.whole.end);
     }
+}
+
+/// `s` with both offsets passed through `f`.
+fn span(f: &mut impl FnMut(usize) -> usize, s: &mut Span) {
+    s.start = f(s.start);
+    s.end = f(s.end);
 }
 
 /// Where the components of an IRI reference are. Produced by one walk of the pest tree
 /// (`walk.rs`); everything else reads it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Spans<O = usize> {
-    pub scheme: Option<Span<O>>,
-    pub authority: Option<AuthoritySpans<O>>,
-    pub path: Span<O>,
+pub(crate) struct Spans {
+    pub scheme: Option<Span>,
+    pub authority: Option<AuthoritySpans>,
+    pub path: Span,
     pub path_kind: PathKind,
-    pub query: Option<Span<O>>,
-    pub fragment: Option<Span<O>>,
+    pub query: Option<Span>,
+    pub fragment: Option<Span>,
 }
-
-impl<O: Copy> Spans<O> {
-    /// Every offset passed through `f`, which sees them in increasing order (the order of the
-    /// text): for a text rewritten character by character, such as the IRI-to-URI mapping, and
-    /// to change the offsets' type.
-    #[inline(always)]
-    fn map<P>(self, mut f: impl FnMut(O) -> P) -> Spans<P> {
-        let scheme = self.scheme.map(|s| s.map(&mut f));
-        let authority = self.authority.map(|a| a.map(&mut f));
-        let path = self.path.map(&mut f);
-        let query = self.query.map(|s| s.map(&mut f));
-        Spans {
-            scheme,
-            authority,
-            path,
-            path_kind: self.path_kind,
-            query,
-            fragment: self.fragment.map(|s| s.map(&mut f)),
-        }
-    }
-}
-
-/// The spans as a parsed value keeps them: 32-bit offsets (half the size of `usize` ones, which
-/// makes a parsed value 128 bytes instead of 216) when its text is at most 4 GiB long, and
-/// `None` beyond: such a text is read again whenever its spans are asked for.
-pub(crate) type Narrow = Option<Spans<u32>>;
 
 impl Spans {
-    /// These spans as a parsed value keeps them, for a text of `len` bytes: the offsets of a
-    /// text at most `u32::MAX` bytes long all fit in 32 bits.
-    #[inline(always)]
-    pub(crate) fn narrow(self, len: usize) -> Narrow {
-        (u32::try_from(len).is_ok()).then(|| self.map(u32::of_usize))
-    }
-}
-
-impl<O: Offset> AuthoritySpans<O> {
-    /// The spans with `usize` offsets.
-    #[inline(always)]
-    pub(crate) fn wide(self) -> AuthoritySpans {
-        self.map(O::at)
-    }
-}
-
-impl<O: Offset> Spans<O> {
-    /// The spans with `usize` offsets.
-    #[inline(always)]
-    pub(crate) fn wide(self) -> Spans {
-        self.map(O::at)
-    }
-
     /// No components: an empty path (`ipath-empty`) at offset 0, to be filled in.
-    pub(crate) fn empty() -> Spans<O> {
+    pub(crate) fn empty() -> Spans {
         Spans {
             scheme: None,
             authority: None,
-            path: Span {
-                start: O::of_usize(0),
-                end: O::of_usize(0),
-            },
+            path: Span::default(),
             path_kind: PathKind::Empty,
             query: None,
             fragment: None,
         }
     }
-}
 
-impl Spans {
-    /// Passes every offset through `f` (see [`Spans::map`]).
-    pub(crate) fn map_offsets(&mut self, f: impl FnMut(usize) -> usize) {
-        *self = self.map(f);
+    /// Passes every offset through `f`, which sees them in increasing order (the order of the
+    /// text): for a text rewritten character by character, such as the IRI-to-URI mapping.
+    pub(crate) fn map_offsets(&mut self, mut f: impl FnMut(usize) -> usize) {
+        if let Some(scheme) = &mut self.scheme {
+            span(&mut f, scheme);
+        }
+        if let Some(a) = &mut self.authority {
+            a.map_offsets(&mut f);
+        }
+        span(&mut f, &mut self.path);
+        if let Some(query) = &mut self.query {
+            span(&mut f, query);
+        }
+        if let Some(fragment) = &mut self.fragment {
+            span(&mut f, fragment);
+        }
     }
 }
 

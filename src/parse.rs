@@ -7,7 +7,7 @@ use pest::Parser;
 
 use crate::automaton::automaton;
 use crate::chars::is_bidi_formatting;
-use crate::components::{HostSpans, Narrow, Spans};
+use crate::components::{HostSpans, Spans};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::explain;
 use crate::pest_grammar::{IriParser, Rule};
@@ -124,37 +124,22 @@ fn error_position(e: &pest::error::Error<Rule>) -> usize {
 /// (`scan.rs`) when it accepts; otherwise the grammar read as ABNF reports the error, and should
 /// it accept, pest's tree gives the components.
 pub(crate) fn spans(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
-    match scan::scan(input, symbol) {
-        Some(spans) => Ok(spans),
-        None => not_scanned(input, symbol),
-    }
+    let mut spans = Spans::empty();
+    spans_into(input, symbol, &mut spans).map(|()| spans)
 }
 
-/// [`spans`] as a parsed value keeps them ([`Narrow`]), written into `narrow`, which must hold
-/// [`Spans::empty`]: when the scanner accepts, it records the 32-bit offsets there itself, so
-/// that a parsed value is built in place and its spans are not copied on their way out.
+/// [`spans`] into `spans`, which must be [`Spans::empty`] (see [`scan::scan_into`]).
 #[inline]
-pub(crate) fn narrow_spans_into(
-    input: &str,
-    symbol: StartSymbol,
-    narrow: &mut Narrow,
-) -> Result<(), ParseError> {
-    if let Some(spans) = narrow {
-        if u32::try_from(input.len()).is_ok() && scan::scan_into(input, symbol, spans) {
-            return Ok(());
-        }
+pub(crate) fn spans_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> Result<(), ParseError> {
+    if scan::scan_into(input, symbol, spans) {
+        return Ok(());
     }
-    *narrow = spans(input, symbol)?.narrow(input.len());
-    Ok(())
-}
-
-/// [`spans`] for an input the scanner rejects: the error, or should the grammar accept, its
-/// components.
-#[cold]
-fn not_scanned(input: &str, symbol: StartSymbol) -> Result<Spans, ParseError> {
     match rejection(input, symbol) {
         Some(error) => Err(error),
-        None => grammar_spans(input, symbol),
+        None => {
+            *spans = grammar_spans(input, symbol)?;
+            Ok(())
+        }
     }
 }
 

@@ -112,9 +112,10 @@ impl Recomposer {
         self.text.push_str("//");
         let start = self.text.len();
         self.text.push_str(authority.as_str());
-        let spans = authority.spans();
+        let mut spans = authority.spans();
         let from = spans.whole.start;
-        self.spans.authority = Some(spans.map(|offset| offset - from + start));
+        spans.map_offsets(|offset| offset - from + start);
+        self.spans.authority = Some(spans);
     }
 
     /// The authority from its parts: `[ userinfo "@" ] host [ ":" port ]` (RFC 3986 §3.2), the host

@@ -8,7 +8,7 @@
 //!
 //! What decides: when only the verdict is asked for (`is_valid`, [`crate::AbnfRule::is_match`]
 //! for a start symbol, and every binding's `is_valid`), the scanner alone, accepting and
-//! rejecting, with nothing recorded ([`matches`]). When an input is parsed or validated with an
+//! rejecting, with nothing recorded ([`matches()`]). When an input is parsed or validated with an
 //! error and the scanner rejects it, the grammar read as ABNF (`src/automaton/`) says where and
 //! why, and should it accept, pest's tree gives the components (`parse.rs`). `tests/scanner.rs`
 //! and the `scanner_vs_grammar` fuzz target check that the scanner alone accepts exactly what
@@ -19,7 +19,7 @@
 use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
 use std::marker::PhantomData;
 
-use crate::components::{AuthoritySpans, HostSpans, Offset, PathKind, Span, Spans};
+use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
 
@@ -149,7 +149,15 @@ fn char_at(bytes: &[u8], pos: usize) -> (char, usize) {
 /// why). A URI symbol is its IRI counterpart restricted to ASCII (see [`StartSymbol`]).
 pub(crate) fn scan(input: &str, symbol: StartSymbol) -> Option<Spans> {
     let mut spans = Spans::empty();
-    scan_as(input, symbol, &mut spans).then_some(spans)
+    scan_into(input, symbol, &mut spans).then_some(spans)
+}
+
+/// [`scan`] into `spans`, which must be [`Spans::empty`]: whether the input matches (when it
+/// does not, `spans` holds what was read before the mismatch). The parsed types are built in
+/// place around `spans`, so that the result is not copied on its way out.
+#[inline]
+pub(crate) fn scan_into(input: &str, symbol: StartSymbol, spans: &mut Spans) -> bool {
+    scan_as(input, symbol, spans)
 }
 
 /// Whether the whole input matches `symbol`, the same verdict as [`scan`] with nothing recorded.
@@ -157,41 +165,18 @@ pub(crate) fn matches(input: &str, symbol: StartSymbol) -> bool {
     scan_as(input, symbol, &mut NoSpans)
 }
 
-/// Where the scanner records what it reads: [`Spans`] with `usize` or `u32` offsets, or nowhere
-/// ([`NoSpans`]), when every write and every address computed for one is compiled out.
+/// Where the scanner records what it reads: [`Spans`], or nowhere ([`NoSpans`]), when every
+/// write and every address computed for one is compiled out.
 trait Slot {
     const RECORD: bool;
-    fn scheme(&mut self, span: Span);
-    fn authority(&mut self, authority: AuthoritySpans);
-    fn path(&mut self, span: Span, kind: PathKind);
-    fn query(&mut self, span: Span);
-    fn fragment(&mut self, span: Span);
+    fn get(&mut self) -> Option<&mut Spans>;
 }
 
-/// `u32` offsets are recorded only for an input at most `u32::MAX` bytes long
-/// ([`scan_into`]), so that every offset fits.
-impl<O: Offset> Slot for Spans<O> {
+impl Slot for Spans {
     const RECORD: bool = true;
     #[inline(always)]
-    fn scheme(&mut self, span: Span) {
-        self.scheme = Some(span.map(O::of_usize));
-    }
-    #[inline(always)]
-    fn authority(&mut self, authority: AuthoritySpans) {
-        self.authority = Some(authority.map(O::of_usize));
-    }
-    #[inline(always)]
-    fn path(&mut self, span: Span, kind: PathKind) {
-        self.path = span.map(O::of_usize);
-        self.path_kind = kind;
-    }
-    #[inline(always)]
-    fn query(&mut self, span: Span) {
-        self.query = Some(span.map(O::of_usize));
-    }
-    #[inline(always)]
-    fn fragment(&mut self, span: Span) {
-        self.fragment = Some(span.map(O::of_usize));
+    fn get(&mut self) -> Option<&mut Spans> {
+        Some(self)
     }
 }
 
@@ -200,19 +185,10 @@ struct NoSpans;
 
 impl Slot for NoSpans {
     const RECORD: bool = false;
-    fn scheme(&mut self, _: Span) {}
-    fn authority(&mut self, _: AuthoritySpans) {}
-    fn path(&mut self, _: Span, _: PathKind) {}
-    fn query(&mut self, _: Span) {}
-    fn fragment(&mut self, _: Span) {}
-}
-
-/// [`scan`] with the offsets recorded in 32 bits into `spans`, which must be [`Spans::empty`]:
-/// whether the input matches. Only for an input at most `u32::MAX` bytes long, so that every
-/// offset fits.
-#[inline]
-pub(crate) fn scan_into(input: &str, symbol: StartSymbol, spans: &mut Spans<u32>) -> bool {
-    scan_as(input, symbol, spans)
+    #[inline(always)]
+    fn get(&mut self) -> Option<&mut Spans> {
+        None
+    }
 }
 
 /// The scanner, recording the components in `spans`.
@@ -296,7 +272,9 @@ impl<S: Slot> Scanner<'_, S> {
     /// The rest of an `IRI` (or `absolute-IRI`) after its scheme, which ends at `end`, and ":".
     #[inline(always)]
     fn after_scheme(&self, end: usize, absolute: bool, spans: &mut S) -> usize {
-        spans.scheme(Span { start: 0, end });
+        if let Some(spans) = spans.get() {
+            spans.scheme = Some(Span { start: 0, end });
+        }
         let pos = self.ihier_part(end + 1, spans);
         let pos = self.iquery(pos, spans);
         if absolute {
@@ -357,7 +335,10 @@ impl<S: Slot> Scanner<'_, S> {
 
     #[inline(always)]
     fn path(&self, start: usize, end: usize, kind: PathKind, spans: &mut S) -> usize {
-        spans.path(Span { start, end }, kind);
+        if let Some(spans) = spans.get() {
+            spans.path = Span { start, end };
+            spans.path_kind = kind;
+        }
         end
     }
 
@@ -403,16 +384,18 @@ impl<S: Slot> Scanner<'_, S> {
         } else {
             (None, host_end)
         };
-        spans.authority(AuthoritySpans {
-            whole: Span { start, end },
-            userinfo,
-            host: Span {
-                start: host_start,
-                end: host_end,
-            },
-            host_kind,
-            port,
-        });
+        if let Some(spans) = spans.get() {
+            spans.authority = Some(AuthoritySpans {
+                whole: Span { start, end },
+                userinfo,
+                host: Span {
+                    start: host_start,
+                    end: host_end,
+                },
+                host_kind,
+                port,
+            });
+        }
         end
     }
 
@@ -529,7 +512,9 @@ impl<S: Slot> Scanner<'_, S> {
             return pos;
         }
         let end = self.run(pos + 1, IQUERY_IFRAGMENT, true);
-        spans.query(Span { start: pos + 1, end });
+        if let Some(spans) = spans.get() {
+            spans.query = Some(Span { start: pos + 1, end });
+        }
         end
     }
 
@@ -540,7 +525,9 @@ impl<S: Slot> Scanner<'_, S> {
             return pos;
         }
         let end = self.run(pos + 1, IQUERY_IFRAGMENT, false);
-        spans.fragment(Span { start: pos + 1, end });
+        if let Some(spans) = spans.get() {
+            spans.fragment = Some(Span { start: pos + 1, end });
+        }
         end
     }
 }

@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::str::FromStr;
 
-use crate::components::{Authority, Narrow, Path, Spans};
+use crate::components::{Authority, Path, Spans};
 use crate::error::ParseError;
 use crate::parse::{grammar_spans, StartSymbol};
 
@@ -65,37 +65,13 @@ macro_rules! eq_text {
     )*};
 }
 
-/// The spans of a text over 4 GiB, for which a parsed value keeps no offsets: the text read
-/// again as the start symbol it is known to match (the scanner, or the grammar should the
-/// scanner reject it). Every parsed value's text matches its symbol, with the same spans as
-/// when it was made (recomposition records what a parse would), so the error, which cannot
-/// arise, gives no components rather than a panic.
-#[cold]
-fn wide_spans(text: &str, symbol: StartSymbol) -> Spans {
-    crate::parse::spans(text, symbol).unwrap_or_else(|_| Spans::empty())
-}
-
-/// `$e` with `$s` bound to the value's spans: the 32-bit offsets it keeps, or for a text over
-/// 4 GiB, which keeps none, the spans read again ([`wide_spans`]).
-macro_rules! with_spans {
-    ($self:ident, $symbol:expr, $s:ident => $e:expr) => {
-        match $self.spans {
-            Some($s) => $e,
-            None => {
-                let $s = wide_spans(&$self.text, $symbol);
-                $e
-            }
-        }
-    };
-}
-
 macro_rules! parsed_type {
     ($(#[$doc:meta])* $name:ident, $symbol:expr, $example:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy)]
         pub struct $name<T = String> {
             text: T,
-            spans: Narrow,
+            spans: Spans,
         }
 
         impl<T: Deref<Target = str>> $name<T> {
@@ -107,8 +83,8 @@ macro_rules! parsed_type {
             /// ```
             pub fn parse(text: T) -> Result<Self, ParseError> {
                 // Built in place, so that the spans are not copied on their way out.
-                let mut parsed = $name { text, spans: Some(Spans::empty()) };
-                crate::parse::narrow_spans_into(&parsed.text, $symbol, &mut parsed.spans)?;
+                let mut parsed = $name { text, spans: Spans::empty() };
+                crate::parse::spans_into(&parsed.text, $symbol, &mut parsed.spans)?;
                 Ok(parsed)
             }
 
@@ -117,7 +93,7 @@ macro_rules! parsed_type {
             /// ABNF itself to be the judge.
             pub fn parse_with_grammar(text: T) -> Result<Self, ParseError> {
                 let spans = grammar_spans(&text, $symbol)?;
-                Ok(Self::from_parts(text, spans))
+                Ok($name { text, spans })
             }
 
             /// The hand-written scanner alone, with no fallback to the grammar: `None` where it
@@ -127,7 +103,7 @@ macro_rules! parsed_type {
             #[doc(hidden)]
             pub fn parse_with_scanner(text: T) -> Option<Self> {
                 let spans = crate::scan::scan(&text, $symbol)?;
-                Some(Self::from_parts(text, spans))
+                Some($name { text, spans })
             }
 
             /// The start symbol this type holds.
@@ -156,45 +132,42 @@ macro_rules! parsed_type {
             /// `scheme` (RFC 3986 §3.1), without the ":"; `None` for a relative reference.
             #[inline]
             pub fn scheme(&self) -> Option<&str> {
-                with_spans!(self, $symbol, s => s.scheme.map(|s| s.of(&self.text)))
+                self.spans.scheme.map(|s| s.of(&self.text))
             }
 
             /// `iauthority` (RFC 3987 §2.2), when the reference has "//".
             #[inline]
             pub fn authority(&self) -> Option<Authority<'_>> {
-                with_spans!(self, $symbol, s => s.authority.map(|a| Authority::new(&self.text, a.wide())))
+                self.spans.authority.map(|a| Authority::new(&self.text, a))
             }
 
             /// The path (one of the `ipath-*` rules of RFC 3987 §2.2); always present, maybe empty.
             #[inline]
             pub fn path(&self) -> Path<'_> {
-                with_spans!(self, $symbol, s => Path::new(s.path.of(&self.text), s.path_kind))
+                Path::new(self.spans.path.of(&self.text), self.spans.path_kind)
             }
 
             /// `iquery` (RFC 3987 §2.2), without the "?"; `Some("")` for a bare "?".
             #[inline]
             pub fn query(&self) -> Option<&str> {
-                with_spans!(self, $symbol, s => s.query.map(|s| s.of(&self.text)))
+                self.spans.query.map(|s| s.of(&self.text))
             }
 
             /// `ifragment` (RFC 3987 §2.2), without the "#"; `Some("")` for a bare "#".
             #[inline]
             pub fn fragment(&self) -> Option<&str> {
-                with_spans!(self, $symbol, s => s.fragment.map(|s| s.of(&self.text)))
+                self.spans.fragment.map(|s| s.of(&self.text))
             }
 
-            /// Where the components are: the 32-bit offsets kept, or for a text over 4 GiB, the
-            /// text read again as the start symbol it is known to match.
+            /// Where the components are.
             #[inline]
             pub(crate) fn spans(&self) -> Spans {
-                with_spans!(self, $symbol, s => s.wide())
+                self.spans
             }
 
-            /// A value of `text` with its spans (recorded while its text was written, for
-            /// recomposition), which it keeps as [`Narrow`] offsets.
+            /// A value whose spans were recorded while its text was written (recomposition).
             #[inline]
             pub(crate) fn from_parts(text: T, spans: Spans) -> Self {
-                let spans = spans.narrow(text.len());
                 $name { text, spans }
             }
         }
@@ -450,60 +423,9 @@ impl<T: Deref<Target = str>> IriRef<T> {
     pub fn parse_as(text: T, symbol: StartSymbol) -> Result<Self, ParseError> {
         let mut parsed = IriRef {
             text,
-            spans: Some(Spans::empty()),
+            spans: Spans::empty(),
         };
-        crate::parse::narrow_spans_into(&parsed.text, symbol, &mut parsed.spans)?;
+        crate::parse::spans_into(&parsed.text, symbol, &mut parsed.spans)?;
         Ok(parsed)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A parsed value keeps 32-bit offsets: 128 bytes with a borrowed text, where `usize`
-    /// offsets made it 216 (issue 39). The layout: the text (16 bytes), then the spans of
-    /// scheme, authority (whole, userinfo, host, its kind with an IPv6 address, port), path,
-    /// query and fragment, 108 bytes with their tags, padded to 8.
-    #[test]
-    fn a_parsed_value_is_128_bytes() {
-        assert_eq!(std::mem::size_of::<IriRef<&str>>(), 128);
-        assert_eq!(std::mem::size_of::<Iri<String>>(), 136);
-    }
-
-    /// A text over 4 GiB keeps no offsets (`None`), and every accessor reads the text again.
-    /// Such a text cannot be made in a test, so the values here are built with `None` by hand:
-    /// each must give the components its parse gives.
-    #[test]
-    fn a_value_without_offsets_reads_its_text_again() {
-        for text in [
-            "http://user@example.org:8080/a/b?q=1#f",
-            "s://[v1.x]/",
-            "s://[::1]:1/",
-            "//1.2.3.4/p",
-            "../a?b#c",
-            "mailto:résumé@例え.jp",
-            "",
-        ] {
-            let parsed = IriRef::parse(text).unwrap();
-            assert!(parsed.spans.is_some(), "{text:?}");
-            let wide = IriRef { text, spans: None };
-            assert_eq!(wide.scheme(), parsed.scheme(), "{text:?}");
-            assert_eq!(wide.authority(), parsed.authority(), "{text:?}");
-            assert_eq!(wide.path(), parsed.path(), "{text:?}");
-            assert_eq!(wide.query(), parsed.query(), "{text:?}");
-            assert_eq!(wide.fragment(), parsed.fragment(), "{text:?}");
-            assert_eq!(wide.spans(), parsed.spans(), "{text:?}");
-        }
-    }
-
-    /// Offsets are kept in 32 bits exactly up to a text of `u32::MAX` bytes.
-    #[test]
-    fn narrow_offsets_up_to_u32_max() {
-        let spans = Spans::empty();
-        assert!(spans.narrow(u32::MAX as usize).is_some());
-        if let Some(beyond) = (u32::MAX as usize).checked_add(1) {
-            assert!(spans.narrow(beyond).is_none());
-        }
     }
 }
