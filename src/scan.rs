@@ -16,9 +16,9 @@
 //! where its rule starts and returns the position where it ends, or `None` when the rule does
 //! not match there. Nothing allocates.
 
-use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
 use std::marker::PhantomData;
 
+use crate::chars::{is_iprivate, is_sub_delims, is_ucschar, is_unreserved};
 use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
@@ -294,10 +294,7 @@ impl<S: Slot> Scanner<'_, S> {
     /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (RFC 3986 §3.1), at the start.
     #[inline(always)]
     fn scheme(&self) -> Option<usize> {
-        if !self.bytes().first()?.is_ascii_alphabetic() {
-            return None;
-        }
-        Some(ascii_run(self.bytes(), 1, SCHEME))
+        scheme(self.bytes())
     }
 
     /// `ihier-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-rootless / ipath-empty`
@@ -539,12 +536,7 @@ pub(crate) fn scheme(bytes: &[u8]) -> Option<usize> {
     if !bytes.first()?.is_ascii_alphabetic() {
         return None;
     }
-    Some(
-        1 + bytes[1..]
-            .iter()
-            .take_while(|&&b| CLASS[b as usize] & SCHEME != 0)
-            .count(),
-    )
+    Some(ascii_run(bytes, 1, SCHEME))
 }
 
 /// The length of the `IPv4address` at the start of `bytes`, if there is one.
