@@ -73,26 +73,34 @@ fn linecheck(path: &str) -> usize {
     invalid
 }
 
+/// The corpus an operation reads: iris-nonascii.txt for `*-nonascii`, else iris-mixed-100k.txt.
+fn corpus_of(operation: &str) -> String {
+    common::corpus(if operation.ends_with("nonascii") {
+        "iris-nonascii.txt"
+    } else {
+        "iris-mixed-100k.txt"
+    })
+}
+
+/// The first `limit` lines of `text`, each with a space in its middle for `reject-*`.
+fn measured_lines(operation: &str, text: &str, limit: Option<usize>) -> Vec<String> {
+    let lines = common::lines(text, limit);
+    if operation.starts_with("reject") {
+        common::with_space(&lines)
+    } else {
+        lines.into_iter().map(str::to_string).collect()
+    }
+}
+
 /// Time on a shared machine: the loops of `operation` (parse-*, validate-*, reject-*) for
 /// rfc3987 and oxiri over every line of the corpus, run one after the other in `rounds`
 /// alternating rounds; the best time of each, and their ratio. The best of many interleaved
 /// rounds is what moves least with the load of other machines' work (criterion's medians moved
 /// by 30% between runs of the same build there).
 fn best_times(operation: &str, rounds: usize) {
-    let file = if operation.ends_with("nonascii") {
-        "iris-nonascii.txt"
-    } else {
-        "iris-mixed-100k.txt"
-    };
-    let text = common::corpus(file);
-    let lines = common::lines(&text, None);
-    let spaced = common::with_space(&lines);
-    let spaced: Vec<&str> = spaced.iter().map(String::as_str).collect();
-    let lines = if operation.starts_with("reject") {
-        &spaced
-    } else {
-        &lines
-    };
+    let text = corpus_of(operation);
+    let lines = measured_lines(operation, &text, None);
+    let lines: &[&str] = &lines.iter().map(String::as_str).collect::<Vec<_>>();
     let run = |krate| match operation.split('-').next() {
         Some("parse") => work::parse(krate, lines),
         Some("validate" | "reject") => work::validate(krate, lines),
@@ -138,12 +146,7 @@ fn main() {
     let mut bytes = 0;
     let (items, result) = match operation {
         "parse-mixed" | "parse-nonascii" | "parse-iris" => {
-            let file = if operation == "parse-nonascii" {
-                "iris-nonascii.txt"
-            } else {
-                "iris-mixed-100k.txt"
-            };
-            let text = common::corpus(file);
+            let text = corpus_of(operation);
             let mut lines = common::lines(&text, limit);
             if operation == "parse-iris" {
                 lines.retain(|l| rfc3987::Iri::parse(*l).is_ok());
@@ -151,19 +154,9 @@ fn main() {
             (lines.len(), measured(&|| work::parse(krate, &lines)))
         }
         "validate-mixed" | "validate-nonascii" | "reject-mixed" | "reject-nonascii" => {
-            let file = if operation.ends_with("nonascii") {
-                "iris-nonascii.txt"
-            } else {
-                "iris-mixed-100k.txt"
-            };
-            let text = common::corpus(file);
-            let lines = common::lines(&text, limit);
-            let spaced = common::with_space(&lines);
-            let lines: Vec<&str> = if operation.starts_with("reject") {
-                spaced.iter().map(String::as_str).collect()
-            } else {
-                lines
-            };
+            let text = corpus_of(operation);
+            let lines = measured_lines(operation, &text, limit);
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             bytes = lines.iter().map(|l| l.len()).sum();
             (lines.len(), measured(&|| work::validate(krate, &lines)))
         }
