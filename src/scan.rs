@@ -23,6 +23,9 @@ use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
 
+#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+mod wide;
+
 // The ASCII characters each rule of RFC 3987 §2.2 allows, as bits of one table of all 256
 // byte values: non-ASCII bytes (`ucschar`, `iprivate`) and "%" (`pct-encoded`) have no bit, so
 // the fast loop of `run` stops on them and the slow path reads them.
@@ -74,7 +77,8 @@ const fn class_table() -> [u8; 256] {
     table
 }
 
-static CLASS: [u8; 256] = class_table();
+const CLASS_TABLE: [u8; 256] = class_table();
+static CLASS: [u8; 256] = CLASS_TABLE;
 
 /// The end of the run of ASCII characters in `class` that starts at `pos`: one table lookup per
 /// byte, eight bytes per round with the bounds checked once.
@@ -191,14 +195,51 @@ impl Slot for NoSpans {
     }
 }
 
-/// The scanner, recording the components in `spans`.
+/// The scanner, recording the components in `spans`: sixteen bytes at a time where it can
+/// (`wide`), else a byte at a time.
 #[inline(always)]
 fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
     if symbol.is_uri() && !input.is_ascii() {
         return false;
     }
+    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    if let Some(matched) = wide::scan(input, symbol, spans) {
+        return matched;
+    }
+    scan_bytewise(input, symbol, spans)
+}
+
+/// The scan a byte at a time: kept out of line when the wide one exists, so that choosing
+/// between them costs a few instructions.
+#[cfg_attr(all(feature = "simd", target_arch = "x86_64"), inline(never))]
+fn scan_bytewise<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
+    scan_with(input, symbol, spans, Bytewise)
+}
+
+/// How the scanner reads a run of the characters a rule allows: the end of the run from `pos`
+/// of the bytes that `class` allows outright, at least its ASCII characters. The scanner reads
+/// the rest of the run (`pct-encoded`, the non-ASCII characters it must decode) itself.
+trait Runs: Copy {
+    fn fast_run(self, bytes: &[u8], pos: usize, class: u8) -> usize;
+}
+
+/// The runs of ASCII characters, read a byte at a time ([`ascii_run`]).
+#[derive(Clone, Copy)]
+struct Bytewise;
+
+impl Runs for Bytewise {
+    #[inline(always)]
+    fn fast_run(self, bytes: &[u8], pos: usize, class: u8) -> usize {
+        ascii_run(bytes, pos, class)
+    }
+}
+
+/// The scanner over `input` as `symbol`, with its runs read by `runs`.
+#[inline(always)]
+fn scan_with<S: Slot, R: Runs>(input: &str, symbol: StartSymbol, spans: &mut S, runs: R) -> bool {
     let s = Scanner {
         input,
+        runs,
         slot: PhantomData::<S>,
     };
     let end = match symbol {
@@ -210,12 +251,16 @@ fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
     end == Some(input.len())
 }
 
-struct Scanner<'a, S> {
+struct Scanner<'a, S, R> {
     input: &'a str,
+    runs: R,
     slot: PhantomData<S>,
 }
 
-impl<S: Slot> Scanner<'_, S> {
+// The rules on the common path are `inline(always)`: the scanner is one function for each way
+// it is entered, and with `wide` that function is compiled for AVX2, which a function it called
+// would not be.
+impl<S: Slot, R: Runs> Scanner<'_, S, R> {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
         self.input.as_bytes()
@@ -231,7 +276,7 @@ impl<S: Slot> Scanner<'_, S> {
     #[inline(always)]
     fn run(&self, mut pos: usize, class: u8, iprivate: bool) -> usize {
         loop {
-            pos = ascii_run(self.bytes(), pos, class);
+            pos = self.runs.fast_run(self.bytes(), pos, class);
             match self.bytes().get(pos) {
                 // A non-ASCII byte starts a character: `pos` is on a char boundary.
                 Some(&b) if b >= 0x80 => match non_ascii(self.bytes(), pos, iprivate) {
@@ -252,6 +297,7 @@ impl<S: Slot> Scanner<'_, S> {
 
     /// `IRI-reference = IRI / irelative-ref`. PEG: the choice commits, so an input that starts
     /// with `scheme ":"` (where `IRI` matches a prefix) is an `IRI` or nothing.
+    #[inline(always)]
     fn iri_reference(&self, spans: &mut S) -> Option<usize> {
         match self.scheme() {
             Some(end) if self.byte(end) == Some(b':') => Some(self.after_scheme(end, false, spans)),
@@ -261,6 +307,7 @@ impl<S: Slot> Scanner<'_, S> {
 
     /// `IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]`, and without the fragment
     /// `absolute-IRI = scheme ":" ihier-part [ "?" iquery ]`.
+    #[inline(always)]
     fn iri(&self, absolute: bool, spans: &mut S) -> Option<usize> {
         let end = self.scheme()?;
         if self.byte(end) != Some(b':') {
@@ -285,6 +332,7 @@ impl<S: Slot> Scanner<'_, S> {
     }
 
     /// `irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]`
+    #[inline(always)]
     fn irelative_ref(&self, spans: &mut S) -> Option<usize> {
         let pos = self.irelative_part(0, spans)?;
         let pos = self.iquery(pos, spans);
@@ -316,6 +364,7 @@ impl<S: Slot> Scanner<'_, S> {
     /// `irelative-part = "//" iauthority ipath-abempty / ipath-absolute / ipath-noscheme /
     /// ipath-empty`. The authority branch can fail only inside an IP-literal, which no other
     /// branch accepts either.
+    #[inline(always)]
     fn irelative_part(&self, pos: usize, spans: &mut S) -> Option<usize> {
         if self.bytes()[pos..].starts_with(b"//") {
             let pos = self.iauthority(pos + 2, spans);
@@ -475,6 +524,7 @@ impl<S: Slot> Scanner<'_, S> {
 
     /// `ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]`: "/" alone when a second "/"
     /// follows (the optional part needs a non-empty first segment).
+    #[inline(always)]
     fn ipath_absolute(&self, pos: usize) -> Option<usize> {
         if self.byte(pos) != Some(b'/') {
             return None;
@@ -487,6 +537,7 @@ impl<S: Slot> Scanner<'_, S> {
     }
 
     /// `ipath-noscheme = isegment-nz-nc *( "/" isegment )`
+    #[inline(always)]
     fn ipath_noscheme(&self, pos: usize) -> Option<usize> {
         let end = self.run(pos, ISEGMENT_NZ_NC, false);
         (end > pos).then(|| self.ipath_abempty(end))
@@ -494,6 +545,7 @@ impl<S: Slot> Scanner<'_, S> {
 
     /// `ipath-rootless = isegment-nz *( "/" isegment )`, `isegment-nz = 1*ipchar`: an `ipchar`
     /// first, then any run of `ipchar` and "/".
+    #[inline(always)]
     fn ipath_rootless(&self, pos: usize) -> Option<usize> {
         if self.byte(pos) == Some(b'/') {
             return None;

@@ -1,0 +1,374 @@
+//! The scanner's runs sixteen bytes at a time, on x86-64 CPUs with AVX2 (the `simd` feature).
+//!
+//! A run of a rule's characters (RFC 3987 §2.2: `iuserinfo`, `ireg-name`, `isegment-nz-nc`,
+//! `ipath`, `iquery`/`ifragment`) goes on over every byte its class allows outright: the ASCII
+//! characters of the class, and the bytes of the non-ASCII characters that are `ucschar`
+//! whatever follows their first byte. Every other byte (a delimiter, "%", a byte outside the
+//! class, the first byte of a character that must be decoded) ends the run, and the scanner
+//! decides there as it does a byte at a time: so both ways give the same runs
+//! (`scan::tests`).
+//!
+//! Sixteen bytes are classified at once by two table lookups (`pshufb`), one by the low four
+//! bits of each byte and one by the high four: a byte is allowed when the two entries share a
+//! bit. The last sixteen bytes of the input are read again rather than a shorter block, so
+//! inputs shorter than sixteen bytes are scanned a byte at a time. pulp checks the CPU once and
+//! wraps the intrinsics safely, so the library keeps `#![forbid(unsafe_code)]`.
+
+use pulp::bytemuck;
+use pulp::x86::V3;
+use std::arch::x86_64::__m128i;
+
+use super::{scan_with, Runs, Slot, StartSymbol};
+use super::{CLASS_TABLE, IPATH, IQUERY_IFRAGMENT, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, SCHEME};
+
+/// The scanner with its runs read sixteen bytes at a time, when the input has sixteen bytes or
+/// more and the CPU has AVX2; `None` otherwise.
+#[inline(always)]
+pub(super) fn scan<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> Option<bool> {
+    if input.len() < 16 {
+        return None;
+    }
+    let simd = V3::try_new()?;
+    Some(simd.vectorize(Scan {
+        input,
+        symbol,
+        spans,
+        simd,
+    }))
+}
+
+/// The runs read sixteen bytes at a time ([`run`]).
+#[derive(Clone, Copy)]
+pub(super) struct Wide(pub(super) V3);
+
+impl Runs for Wide {
+    #[inline(always)]
+    fn fast_run(self, bytes: &[u8], pos: usize, class: u8) -> usize {
+        run(self.0, bytes, pos, class)
+    }
+}
+
+/// The scan as pulp runs it, in a function compiled for AVX2 into which the whole scanner is
+/// inlined (`call` is `inline(always)`, which a closure cannot be).
+struct Scan<'a, 's, S> {
+    input: &'a str,
+    symbol: StartSymbol,
+    spans: &'s mut S,
+    simd: V3,
+}
+
+impl<S: Slot> pulp::NullaryFnOnce for Scan<'_, '_, S> {
+    type Output = bool;
+    #[inline(always)]
+    fn call(self) -> bool {
+        scan_with(self.input, self.symbol, self.spans, Wide(self.simd))
+    }
+}
+
+/// Whether a run of `class` goes on over byte `b`, wherever it stands in valid UTF-8: an ASCII
+/// character of the class, a continuation byte (its character's first byte was allowed), or
+/// the first byte of a character that is a `ucschar` whatever follows (see `scan::non_ascii`):
+/// C3 to DF (U+00C0 to U+07FF) and E0 to ED but E2 (U+0800 to U+D7FF but U+2000 to U+2FFF,
+/// where the §4.1 bidi formatting characters are). C2, E2, EE, EF and F0 to F4 end the run
+/// (the scanner decodes their characters); C0, C1 and F5 to FF are in no valid UTF-8.
+pub(super) const fn allowed(class: u8, b: u8) -> bool {
+    match b {
+        0..=0x7F => CLASS_TABLE[b as usize] & class != 0,
+        _ if class == SCHEME => false,
+        0x80..=0xBF | 0xC3..=0xDF | 0xE0..=0xE1 | 0xE3..=0xED => true,
+        _ => false,
+    }
+}
+
+/// The two tables of sixteen entries, by low and high four bits, whose entries for a byte
+/// share a bit when [`allowed`] (`class`): each distinct set of low halves that some high half
+/// allows gets a bit, at most eight (a compile-time error otherwise).
+const fn nibble_tables(class: u8) -> [[u8; 16]; 2] {
+    let mut sets = [0u16; 8];
+    let mut count = 0;
+    let mut by_high = [0u8; 16];
+    let mut high = 0;
+    while high < 16 {
+        let mut set = 0u16;
+        let mut low = 0;
+        while low < 16 {
+            if allowed(class, (high * 16 + low) as u8) {
+                set |= 1 << low;
+            }
+            low += 1;
+        }
+        if set != 0 {
+            let mut i = 0;
+            while i < count && sets[i] != set {
+                i += 1;
+            }
+            if i == count {
+                assert!(count < 8, "more than eight sets of low halves");
+                sets[count] = set;
+                count += 1;
+            }
+            by_high[high] = 1 << i;
+        }
+        high += 1;
+    }
+    // Every set, the unused ones empty.
+    let mut by_low = [0u8; 16];
+    let mut i = 0;
+    while i < 8 {
+        let mut low = 0;
+        while low < 16 {
+            if sets[i] & (1 << low) != 0 {
+                by_low[low] |= 1 << i;
+            }
+            low += 1;
+        }
+        i += 1;
+    }
+    [by_low, by_high]
+}
+
+/// The tables of each class, by the class's bit (`class.trailing_zeros()`).
+const TABLES: [[[u8; 16]; 2]; 6] = [
+    nibble_tables(IUSERINFO),
+    nibble_tables(IREG_NAME),
+    nibble_tables(ISEGMENT_NZ_NC),
+    nibble_tables(IPATH),
+    nibble_tables(IQUERY_IFRAGMENT),
+    nibble_tables(SCHEME),
+];
+
+/// The bytes of `block` (sixteen) that end a run of `class`, as the bits of a mask.
+#[inline(always)]
+fn ends(simd: V3, block: &[u8], class: u8) -> u32 {
+    let [by_low, by_high] = TABLES[class.trailing_zeros() as usize];
+    let bytes: [u8; 16] = block.try_into().expect("sixteen bytes");
+    let v: __m128i = bytemuck::cast(bytes);
+    let four_bits = simd.sse2._mm_set1_epi8(0x0F);
+    let low = simd.sse2._mm_and_si128(v, four_bits);
+    let high = simd
+        .sse2
+        ._mm_and_si128(simd.sse2._mm_srli_epi16::<4>(v), four_bits);
+    let by_low = simd.ssse3._mm_shuffle_epi8(bytemuck::cast(by_low), low);
+    let by_high = simd.ssse3._mm_shuffle_epi8(bytemuck::cast(by_high), high);
+    let shared = simd.sse2._mm_and_si128(by_low, by_high);
+    let none = simd.sse2._mm_cmpeq_epi8(shared, simd.sse2._mm_setzero_si128());
+    simd.sse2._mm_movemask_epi8(none) as u32
+}
+
+/// The end of the run of bytes [`allowed`] in `class` from `pos`, in `bytes` of at least
+/// sixteen.
+#[inline(always)]
+pub(super) fn run(simd: V3, bytes: &[u8], mut pos: usize, class: u8) -> usize {
+    let len = bytes.len();
+    while pos + 16 <= len {
+        let found = ends(simd, &bytes[pos..pos + 16], class);
+        if found != 0 {
+            return pos + found.trailing_zeros() as usize;
+        }
+        pos += 16;
+    }
+    // The last sixteen bytes, of which those before `pos` do not count.
+    let last = len - 16;
+    let found = ends(simd, &bytes[last..], class) >> (pos - last);
+    if found != 0 {
+        pos + found.trailing_zeros() as usize
+    } else {
+        len
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Bytewise, NoSpans, Scanner};
+    use super::*;
+    use crate::chars::is_ucschar;
+    use crate::components::Spans;
+
+    const CLASSES: [u8; 6] = [
+        IUSERINFO,
+        IREG_NAME,
+        ISEGMENT_NZ_NC,
+        IPATH,
+        IQUERY_IFRAGMENT,
+        SCHEME,
+    ];
+
+    /// The tables say what `allowed` says, for every byte and class.
+    #[test]
+    fn tables_are_allowed() {
+        for class in CLASSES {
+            let [by_low, by_high] = TABLES[class.trailing_zeros() as usize];
+            for b in 0..=255u8 {
+                let shared = by_low[(b & 15) as usize] & by_high[(b >> 4) as usize] != 0;
+                assert_eq!(shared, allowed(class, b), "class {class}, byte {b:#04x}");
+            }
+        }
+    }
+
+    /// A character whose bytes are all allowed is a `ucschar` (RFC 3987 §2.2) and not one of
+    /// the §4.1 bidi formatting characters: every character, for the classes that take
+    /// `ucschar`; for the scheme's, none.
+    #[test]
+    fn allowed_characters_are_ucschar() {
+        let bidi = [
+            '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+        ];
+        let mut passed = 0;
+        for c in '\u{80}'..=char::MAX {
+            let mut buf = [0; 4];
+            let bytes = c.encode_utf8(&mut buf).as_bytes();
+            if bytes.iter().all(|&b| allowed(IPATH, b)) {
+                assert!(is_ucschar(c) && !bidi.contains(&c), "{c:?}");
+                passed += 1;
+            }
+            assert!(!bytes.iter().all(|&b| allowed(SCHEME, b)), "{c:?}");
+        }
+        // U+00C0 to U+07FF and U+0800 to U+D7FF less U+2000 to U+2FFF.
+        assert_eq!(passed, (0x800 - 0xC0) + (0xD800 - 0x800) - 0x1000);
+    }
+
+    /// Strings of the characters the runs decide on: every delimiter, "%" triplets, characters
+    /// at the edges of the first bytes [`allowed`] takes or leaves, and letters, in runs long
+    /// enough to fill blocks, split across blocks and end in the last one.
+    fn soup(seed: u64, count: usize) -> Vec<String> {
+        let pieces = [
+            ":",
+            "/",
+            "?",
+            "#",
+            "[",
+            "]",
+            "@",
+            "%",
+            "%41",
+            "%4",
+            " ",
+            "\"",
+            "<",
+            ">",
+            "^",
+            "`",
+            "{",
+            "|",
+            "}",
+            "\u{7f}",
+            "\t",
+            "a",
+            "Z",
+            "0",
+            "9",
+            "-",
+            ".",
+            "_",
+            "~",
+            "!",
+            "$",
+            "&",
+            "'",
+            "(",
+            "*",
+            "+",
+            ",",
+            ";",
+            "=",
+            "//",
+            "s:",
+            "http://",
+            "1.2.3.4",
+            "[::1]",
+            "[v1.x]",
+            "abcdefghijklmnop",
+            "\u{80}",
+            "\u{9F}",
+            "\u{A0}",
+            "\u{BF}",
+            "\u{C0}",
+            "\u{7FF}",
+            "\u{800}",
+            "\u{FFF}",
+            "\u{1FFF}",
+            "\u{2000}",
+            "\u{200E}",
+            "\u{202A}",
+            "\u{2FFF}",
+            "\u{3000}",
+            "\u{D7FF}",
+            "\u{E000}",
+            "\u{F8FF}",
+            "\u{F900}",
+            "\u{FDD0}",
+            "\u{FFEF}",
+            "\u{FFFE}",
+            "\u{10000}",
+            "\u{1FFFE}",
+            "\u{E1000}",
+            "\u{F0000}",
+            "\u{10FFFD}",
+            "é",
+            "日本語",
+            "ру",
+        ];
+        let mut state = seed;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        (0..count)
+            .map(|_| (0..next(40)).map(|_| pieces[next(pieces.len())]).collect())
+            .collect()
+    }
+
+    /// The runs read sixteen bytes at a time end where those read a byte at a time end, from
+    /// every character of every generated string, for every class; and the whole scans agree,
+    /// spans and verdict, for every start symbol.
+    #[test]
+    fn wide_runs_are_bytewise_runs() {
+        let Some(simd) = V3::try_new() else {
+            eprintln!("no AVX2 here: the wide runs are not tested");
+            return;
+        };
+        let symbols = [
+            StartSymbol::IriReference,
+            StartSymbol::Iri,
+            StartSymbol::AbsoluteIri,
+            StartSymbol::IrelativeRef,
+        ];
+        let mut compared = 0;
+        for input in soup(0x9E37_79B9_7F4A_7C15, 20_000) {
+            if input.len() >= 16 {
+                let bytewise = Scanner::<NoSpans, _> {
+                    input: &input,
+                    runs: Bytewise,
+                    slot: std::marker::PhantomData,
+                };
+                let wide = Scanner::<NoSpans, _> {
+                    input: &input,
+                    runs: Wide(simd),
+                    slot: std::marker::PhantomData,
+                };
+                for (pos, _) in input.char_indices() {
+                    for class in &CLASSES[..5] {
+                        for iprivate in [false, true] {
+                            let expected = bytewise.run(pos, *class, iprivate);
+                            assert_eq!(
+                                wide.run(pos, *class, iprivate),
+                                expected,
+                                "{input:?} {pos} {class}"
+                            );
+                        }
+                    }
+                }
+                for symbol in symbols {
+                    let (mut a, mut b) = (Spans::empty(), Spans::empty());
+                    let by_bytes = scan_with(&input, symbol, &mut a, Bytewise);
+                    let by_blocks = scan_with(&input, symbol, &mut b, Wide(simd));
+                    assert_eq!((by_blocks, b), (by_bytes, a), "{input:?} as {symbol:?}");
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 10_000, "{compared} strings of sixteen bytes or more");
+    }
+}
