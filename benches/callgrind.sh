@@ -76,7 +76,7 @@ row() { # operation, crates...
   local ours=""
   for krate in "$@"; do
     local n allocs
-    n=$(instructions --collect-atstart=no --toggle-collect='*measured*' "$count_bin" "$operation" "$krate" "$lines")
+    n=$(instructions --collect-atstart=no --toggle-collect='count::measured' "$count_bin" "$operation" "$krate" "$lines")
     allocs=$("$count_bin" "$operation" "$krate" "$lines" | sed -E 's/.*\(([0-9.]+) per item\).*/\1/')
     [ -z "$ours" ] && ours=$n
     printf '%-16s %-18s %14s %12s %18s\n' "$operation" "$krate" "$n" \
@@ -87,7 +87,7 @@ row() { # operation, crates...
 # with a space in its middle) against acceptance of the same lines.
 per_byte() { # operation, crate: instructions, bytes
   local n bytes
-  n=$(instructions --collect-atstart=no --toggle-collect='*measured*' "$count_bin" "$1" "$2" "$lines")
+  n=$(instructions --collect-atstart=no --toggle-collect='count::measured' "$count_bin" "$1" "$2" "$lines")
   bytes=$("$count_bin" "$1" "$2" "$lines" | sed -E 's/.*items, ([0-9]+) bytes.*/\1/')
   echo "$n $bytes"
 }

@@ -1,5 +1,5 @@
 //! The measured loops of the benchmarks, run once, for counting: `benches/callgrind.sh` runs
-//! this binary under `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=*measured*`,
+//! this binary under `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=count::measured`,
 //! so that the instruction counts cover the loop and nothing else (not the reading and
 //! preparing of the inputs), and the binary itself counts the heap allocations made inside the
 //! loop. Instructions do not depend on the load of a shared machine; the clock ratios come from
@@ -83,7 +83,7 @@ fn corpus_of(operation: &str) -> String {
 }
 
 /// The first `limit` lines of `text`, each with a space in its middle for `reject-*`.
-fn measured_lines(operation: &str, text: &str, limit: Option<usize>) -> Vec<String> {
+fn lines_of(operation: &str, text: &str, limit: Option<usize>) -> Vec<String> {
     let lines = common::lines(text, limit);
     if operation.starts_with("reject") {
         common::with_space(&lines)
@@ -99,7 +99,7 @@ fn measured_lines(operation: &str, text: &str, limit: Option<usize>) -> Vec<Stri
 /// by 30% between runs of the same build there).
 fn best_times(operation: &str, rounds: usize) {
     let text = corpus_of(operation);
-    let lines = measured_lines(operation, &text, None);
+    let lines = lines_of(operation, &text, None);
     let lines: &[&str] = &lines.iter().map(String::as_str).collect::<Vec<_>>();
     let run = |krate| match operation.split('-').next() {
         Some("parse") => work::parse(krate, lines),
@@ -155,7 +155,7 @@ fn main() {
         }
         "validate-mixed" | "validate-nonascii" | "reject-mixed" | "reject-nonascii" => {
             let text = corpus_of(operation);
-            let lines = measured_lines(operation, &text, limit);
+            let lines = lines_of(operation, &text, limit);
             let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             bytes = lines.iter().map(|l| l.len()).sum();
             (lines.len(), measured(&|| work::validate(krate, &lines)))

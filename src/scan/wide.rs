@@ -6,7 +6,7 @@
 //! whatever follows their first byte. Every other byte (a delimiter, "%", a byte outside the
 //! class, the first byte of a character that must be decoded) ends the run, and the scanner
 //! decides there as it does a byte at a time: so both ways give the same runs
-//! (`scan::tests`).
+//! (`tests` below).
 //!
 //! Sixteen bytes are classified at once by two table lookups (`pshufb`), one by the low four
 //! bits of each byte and one by the high four: a byte is allowed when the two entries share a
@@ -71,7 +71,7 @@ impl<S: Slot> pulp::NullaryFnOnce for Scan<'_, '_, S> {
 /// C3 to DF (U+00C0 to U+07FF) and E0 to ED but E2 (U+0800 to U+D7FF but U+2000 to U+2FFF,
 /// where the §4.1 bidi formatting characters are). C2, E2, EE, EF and F0 to F4 end the run
 /// (the scanner decodes their characters); C0, C1 and F5 to FF are in no valid UTF-8.
-pub(super) const fn allowed(class: u8, b: u8) -> bool {
+const fn allowed(class: u8, b: u8) -> bool {
     match b {
         0..=0x7F => CLASS_TABLE[b as usize] & class != 0,
         _ if class == SCHEME => false,
@@ -97,6 +97,8 @@ const fn nibble_tables(class: u8) -> [[u8; 16]; 2] {
             }
             low += 1;
         }
+        // Every entry is written, those of high halves that allow nothing with no bit.
+        by_high[high] = 0;
         if set != 0 {
             let mut i = 0;
             while i < count && sets[i] != set {
@@ -365,6 +367,8 @@ mod tests {
                     let by_bytes = scan_with(&input, symbol, &mut a, Bytewise);
                     let by_blocks = scan_with(&input, symbol, &mut b, Wide(simd));
                     assert_eq!((by_blocks, b), (by_bytes, a), "{input:?} as {symbol:?}");
+                    // And the scanner takes the wide runs for it.
+                    assert_eq!(scan(&input, symbol, &mut NoSpans), Some(by_bytes), "{input:?}");
                 }
                 compared += 1;
             }
