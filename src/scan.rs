@@ -113,14 +113,26 @@ fn ascii_run(bytes: &[u8], mut pos: usize, class: u8) -> usize {
 #[inline(always)]
 fn non_ascii(bytes: &[u8], pos: usize, iprivate: bool) -> usize {
     let lead = bytes[pos];
-    let second = bytes.get(pos + 1).copied().unwrap_or(0);
     if lead < 0xE0 {
-        return if lead > 0xC2 || second >= 0xA0 { 2 } else { 0 };
+        let second = bytes.get(pos + 1).copied().unwrap_or(0);
+        return if lead_is_ucschar(lead) || second >= 0xA0 {
+            2
+        } else {
+            0
+        };
     }
-    if lead <= 0xED && lead != 0xE2 {
+    if lead_is_ucschar(lead) {
         return 3;
     }
     decoded(bytes, pos, iprivate)
+}
+
+/// Whether every character with the lead byte `lead` (valid UTF-8, not ASCII) is a `ucschar`
+/// whatever follows (see [`non_ascii`]): C3 to DF (U+00C0 to U+07FF), and E0 to ED but E2
+/// (U+0800 to U+D7FF but U+2000 to U+2FFF, where the §4.1 bidi formatting characters are).
+#[inline(always)]
+const fn lead_is_ucschar(lead: u8) -> bool {
+    matches!(lead, 0xC3..=0xDF | 0xE0..=0xE1 | 0xE3..=0xED)
 }
 
 /// [`non_ascii`] by decoding the character.

@@ -18,7 +18,7 @@ use pulp::bytemuck;
 use pulp::x86::V3;
 use std::arch::x86_64::__m128i;
 
-use super::{scan_with, Runs, Slot, StartSymbol};
+use super::{lead_is_ucschar, scan_with, Runs, Slot, StartSymbol};
 use super::{CLASS_TABLE, IPATH, IQUERY_IFRAGMENT, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, SCHEME};
 
 /// The scanner with its runs read sixteen bytes at a time, when the input has sixteen bytes or
@@ -67,16 +67,15 @@ impl<S: Slot> pulp::NullaryFnOnce for Scan<'_, '_, S> {
 
 /// Whether a run of `class` goes on over byte `b`, wherever it stands in valid UTF-8: an ASCII
 /// character of the class, a continuation byte (its character's first byte was allowed), or
-/// the first byte of a character that is a `ucschar` whatever follows (see `scan::non_ascii`):
-/// C3 to DF (U+00C0 to U+07FF) and E0 to ED but E2 (U+0800 to U+D7FF but U+2000 to U+2FFF,
-/// where the §4.1 bidi formatting characters are). C2, E2, EE, EF and F0 to F4 end the run
-/// (the scanner decodes their characters); C0, C1 and F5 to FF are in no valid UTF-8.
+/// the first byte of a character that is a `ucschar` whatever follows ([`lead_is_ucschar`]).
+/// Every other lead byte ends the run, and the scanner decodes its character; C0, C1 and F5
+/// to FF are in no valid UTF-8.
 const fn allowed(class: u8, b: u8) -> bool {
     match b {
         0..=0x7F => CLASS_TABLE[b as usize] & class != 0,
         _ if class == SCHEME => false,
-        0x80..=0xBF | 0xC3..=0xDF | 0xE0..=0xE1 | 0xE3..=0xED => true,
-        _ => false,
+        0x80..=0xBF => true,
+        _ => lead_is_ucschar(b),
     }
 }
 
@@ -207,20 +206,17 @@ mod tests {
         }
     }
 
-    /// A character whose bytes are all allowed is a `ucschar` (RFC 3987 §2.2) and not one of
-    /// the §4.1 bidi formatting characters: every character, for the classes that take
-    /// `ucschar`; for the scheme's, none.
+    /// A character whose bytes are all allowed is a `ucschar` (RFC 3987 §2.2, less the §4.1
+    /// bidi formatting characters): every character, for the classes that take `ucschar`; for
+    /// the scheme's, none.
     #[test]
     fn allowed_characters_are_ucschar() {
-        let bidi = [
-            '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
-        ];
         let mut passed = 0;
         for c in '\u{80}'..=char::MAX {
             let mut buf = [0; 4];
             let bytes = c.encode_utf8(&mut buf).as_bytes();
             if bytes.iter().all(|&b| allowed(IPATH, b)) {
-                assert!(is_ucschar(c) && !bidi.contains(&c), "{c:?}");
+                assert!(is_ucschar(c), "{c:?}");
                 passed += 1;
             }
             assert!(!bytes.iter().all(|&b| allowed(SCHEME, b)), "{c:?}");
@@ -322,6 +318,11 @@ mod tests {
             .collect()
     }
 
+    fn scanner<R: Runs>(input: &str, runs: R) -> Scanner<'_, NoSpans, R> {
+        let slot = std::marker::PhantomData;
+        Scanner { input, runs, slot }
+    }
+
     /// The runs read sixteen bytes at a time end where those read a byte at a time end, from
     /// every character of every generated string, for every class; and the whole scans agree,
     /// spans and verdict, for every start symbol.
@@ -340,16 +341,7 @@ mod tests {
         let mut compared = 0;
         for input in soup(0x9E37_79B9_7F4A_7C15, 20_000) {
             if input.len() >= 16 {
-                let bytewise = Scanner::<NoSpans, _> {
-                    input: &input,
-                    runs: Bytewise,
-                    slot: std::marker::PhantomData,
-                };
-                let wide = Scanner::<NoSpans, _> {
-                    input: &input,
-                    runs: Wide(simd),
-                    slot: std::marker::PhantomData,
-                };
+                let (bytewise, wide) = (scanner(&input, Bytewise), scanner(&input, Wide(simd)));
                 for (pos, _) in input.char_indices() {
                     for class in &CLASSES[..5] {
                         for iprivate in [false, true] {
