@@ -23,7 +23,13 @@ use crate::components::{AuthoritySpans, HostSpans, PathKind, Span, Spans};
 use crate::pest_grammar::StartSymbol;
 use crate::walk::{ipv4, ipv6};
 
-#[cfg(all(feature = "simd", target_arch = "x86_64"))]
+#[cfg(all(
+    feature = "simd",
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )
+))]
 mod wide;
 
 // The ASCII characters each rule of RFC 3987 §2.2 allows, as bits of one table of all 256
@@ -214,7 +220,13 @@ fn scan_as<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> bool {
     if symbol.is_uri() && !input.is_ascii() {
         return false;
     }
-    #[cfg(all(feature = "simd", target_arch = "x86_64"))]
+    #[cfg(all(
+        feature = "simd",
+        any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )
+    ))]
     if let Some(matched) = wide::scan(input, symbol, spans) {
         return matched;
     }

@@ -1,4 +1,6 @@
-//! The scanner's runs sixteen bytes at a time, on x86-64 CPUs with AVX2 (the `simd` feature).
+//! The scanner's runs sixteen bytes at a time (the `simd` feature): on x86-64 CPUs with AVX2
+//! (checked at run time), and in WebAssembly built with its 128-bit SIMD (`simd128`, which
+//! every engine of the npm package's targets runs).
 //!
 //! A run of a rule's characters (RFC 3987 §2.2: `iuserinfo`, `ireg-name`, `isegment-nz-nc`,
 //! `ipath`, `iquery`/`ifragment`) goes on over every byte its class allows outright: the ASCII
@@ -8,27 +10,35 @@
 //! decides there as it does a byte at a time: so both ways give the same runs
 //! (`tests` below).
 //!
-//! Sixteen bytes are classified at once by two table lookups (`pshufb`), one by the low four
-//! bits of each byte and one by the high four: a byte is allowed when the two entries share a
-//! bit. The last sixteen bytes of the input are read again rather than a shorter block, so
-//! inputs shorter than sixteen bytes are scanned a byte at a time. pulp checks the CPU once and
-//! wraps the intrinsics safely, so the library keeps `#![forbid(unsafe_code)]`.
-
-use pulp::bytemuck;
-use pulp::x86::V3;
-use std::arch::x86_64::__m128i;
+//! Sixteen bytes are classified at once by two table lookups (`pshufb` on x86-64,
+//! `i8x16.swizzle` in WebAssembly), one by the low four bits of each byte and one by the high
+//! four: a byte is allowed when the two entries share a bit. The last sixteen bytes of the
+//! input are read again rather than a shorter block, so inputs shorter than sixteen bytes are
+//! scanned a byte at a time. The intrinsics are called safely (pulp on x86-64, the compiled-in
+//! target feature in WebAssembly), so the library keeps `#![forbid(unsafe_code)]`.
 
 use super::{lead_is_ucschar, scan_with, Runs, Slot, StartSymbol};
 use super::{CLASS_TABLE, IPATH, IQUERY_IFRAGMENT, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, SCHEME};
 
-/// The scanner with its runs read sixteen bytes at a time, when the input has sixteen bytes or
-/// more and the CPU has AVX2; `None` otherwise.
+/// The instructions of each target: `Simd`, a proof that the CPU has them, with `new`,
+/// `vectorize`, `fast_run` and `ends`; and `SHORTEST`, the shortest input it scans.
+#[cfg(target_arch = "x86_64")]
+#[path = "wide/x86_64.rs"]
+mod arch;
+#[cfg(target_arch = "wasm32")]
+#[path = "wide/wasm32.rs"]
+mod arch;
+
+use arch::Simd;
+
+/// The scanner with its runs read sixteen bytes at a time, when the input has
+/// `arch::SHORTEST` bytes or more and the CPU has the instructions; `None` otherwise.
 #[inline(always)]
 pub(super) fn scan<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> Option<bool> {
-    if input.len() < 16 {
+    if input.len() < arch::SHORTEST {
         return None;
     }
-    let simd = V3::try_new()?;
+    let simd = Simd::new()?;
     Some(simd.vectorize(Scan {
         input,
         symbol,
@@ -39,28 +49,28 @@ pub(super) fn scan<S: Slot>(input: &str, symbol: StartSymbol, spans: &mut S) -> 
 
 /// The runs read sixteen bytes at a time ([`run`]).
 #[derive(Clone, Copy)]
-pub(super) struct Wide(pub(super) V3);
+pub(super) struct Wide(Simd);
 
 impl Runs for Wide {
     #[inline(always)]
     fn fast_run(self, bytes: &[u8], pos: usize, class: u8) -> usize {
-        run(self.0, bytes, pos, class)
+        self.0.fast_run(bytes, pos, class)
     }
 }
 
-/// The scan as pulp runs it, in a function compiled for AVX2 into which the whole scanner is
-/// inlined (`call` is `inline(always)`, which a closure cannot be).
+/// The scan as a value, for `Simd::vectorize` to run in a function compiled for the
+/// instructions, into which the whole scanner is inlined (`scan` is `inline(always)`, which a
+/// closure cannot be).
 struct Scan<'a, 's, S> {
     input: &'a str,
     symbol: StartSymbol,
     spans: &'s mut S,
-    simd: V3,
+    simd: Simd,
 }
 
-impl<S: Slot> pulp::NullaryFnOnce for Scan<'_, '_, S> {
-    type Output = bool;
+impl<S: Slot> Scan<'_, '_, S> {
     #[inline(always)]
-    fn call(self) -> bool {
+    fn scan(self) -> bool {
         scan_with(self.input, self.symbol, self.spans, Wide(self.simd))
     }
 }
@@ -138,31 +148,14 @@ const TABLES: [[[u8; 16]; 2]; 6] = [
     nibble_tables(SCHEME),
 ];
 
-/// The bytes of `block` (sixteen) that end a run of `class`, as the bits of a mask.
-#[inline(always)]
-fn ends(simd: V3, block: &[u8], class: u8) -> u32 {
-    let [by_low, by_high] = TABLES[class.trailing_zeros() as usize];
-    let bytes: [u8; 16] = block.try_into().expect("sixteen bytes");
-    let v: __m128i = bytemuck::cast(bytes);
-    let four_bits = simd.sse2._mm_set1_epi8(0x0F);
-    let low = simd.sse2._mm_and_si128(v, four_bits);
-    let high = simd
-        .sse2
-        ._mm_and_si128(simd.sse2._mm_srli_epi16::<4>(v), four_bits);
-    let by_low = simd.ssse3._mm_shuffle_epi8(bytemuck::cast(by_low), low);
-    let by_high = simd.ssse3._mm_shuffle_epi8(bytemuck::cast(by_high), high);
-    let shared = simd.sse2._mm_and_si128(by_low, by_high);
-    let none = simd.sse2._mm_cmpeq_epi8(shared, simd.sse2._mm_setzero_si128());
-    simd.sse2._mm_movemask_epi8(none) as u32
-}
-
 /// The end of the run of bytes [`allowed`] in `class` from `pos`, in `bytes` of at least
 /// sixteen.
 #[inline(always)]
-pub(super) fn run(simd: V3, bytes: &[u8], mut pos: usize, class: u8) -> usize {
+fn run(simd: Simd, bytes: &[u8], mut pos: usize, class: u8) -> usize {
     let len = bytes.len();
+    let tables = TABLES[class.trailing_zeros() as usize];
     while pos + 16 <= len {
-        let found = ends(simd, &bytes[pos..pos + 16], class);
+        let found = simd.ends(&bytes[pos..pos + 16], tables);
         if found != 0 {
             return pos + found.trailing_zeros() as usize;
         }
@@ -170,7 +163,7 @@ pub(super) fn run(simd: V3, bytes: &[u8], mut pos: usize, class: u8) -> usize {
     }
     // The last sixteen bytes, of which those before `pos` do not count.
     let last = len - 16;
-    let found = ends(simd, &bytes[last..], class) >> (pos - last);
+    let found = simd.ends(&bytes[last..], tables) >> (pos - last);
     if found != 0 {
         pos + found.trailing_zeros() as usize
     } else {
@@ -318,6 +311,26 @@ mod tests {
             .collect()
     }
 
+    /// A run sixteen bytes at a time goes on over the characters that are `ucschar` whatever
+    /// follows their first byte, to the end of an input of sixteen bytes or more, where a run a
+    /// byte at a time stops at once.
+    #[test]
+    fn wide_runs_pass_ucschar() {
+        let Some(simd) = Simd::new() else {
+            eprintln!("no AVX2 here: the wide runs are not tested");
+            return;
+        };
+        for len in 16..48 {
+            let (ascii, accented) = ("a".repeat(len), "é".repeat(len / 2));
+            for class in &CLASSES[..5] {
+                let bytes = accented.as_bytes();
+                assert_eq!(Wide(simd).fast_run(bytes, 0, *class), bytes.len(), "{accented:?}");
+                assert_eq!(Bytewise.fast_run(bytes, 0, *class), 0, "{accented:?}");
+                assert_eq!(Wide(simd).fast_run(ascii.as_bytes(), 0, *class), len);
+            }
+        }
+    }
+
     fn scanner<R: Runs>(input: &str, runs: R) -> Scanner<'_, NoSpans, R> {
         let slot = std::marker::PhantomData;
         Scanner { input, runs, slot }
@@ -328,7 +341,7 @@ mod tests {
     /// spans and verdict, for every start symbol.
     #[test]
     fn wide_runs_are_bytewise_runs() {
-        let Some(simd) = V3::try_new() else {
+        let Some(simd) = Simd::new() else {
             eprintln!("no AVX2 here: the wide runs are not tested");
             return;
         };
