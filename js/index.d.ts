@@ -112,7 +112,7 @@ export const ruleNames: readonly string[];
 export function printable(text: string): string;
 /** Whether all of `input` matches `rule` (default "IRI-reference"). */
 export function isValid(input: string, rule?: Rule): boolean;
-/** 1 or 0 for each input: `isValid` over a whole array, in one call into WebAssembly. */
+/** 1 or 0 for each input: `isValid` over a whole array, each string checked as `isValid` checks it. */
 export function isValidMany(inputs: readonly string[], rule?: Rule): Uint8Array;
 /** Throws an IRIError unless all of `input` matches `rule`. */
 export function validate(input: string, rule?: Rule): void;

@@ -12,9 +12,9 @@
 //
 // What it measures, on the same strings for every checker:
 //   rfc3987            isValid(s) and isValid(s, "IRI"), whole entry (rfc3987) and validation
-//                      entry (rfc3987/core); isValidMany(strings), one call per array (both
-//                      write the UTF-8 of each string with TextEncoder.encodeInto into a buffer
-//                      the module keeps, and pass the rule by number: lib/api.js, src/input.rs)
+//                      entry (rfc3987/core); isValidMany(strings), one call per array (each
+//                      writes the UTF-8 of each string with TextEncoder.encodeInto into a buffer
+//                      the module keeps, and passes the rule by number: lib/api.js, src/input.rs)
 //   validate-iri       validateIri(s, IriValidationStrategy.Strict) === undefined (the strict
 //                      mode is one RFC 3987 regex for absolute IRIs; the function returns
 //                      undefined for a valid IRI and a new, unthrown Error for an invalid one)
@@ -29,8 +29,9 @@
 //   isValid("", "IRI") the same for a rejection (after the scanner, the grammar's automaton)
 //   three parts of that fixed cost, each on its own: the module's is_valid_input(0) called
 //                      bare (the crossing, the scan of nothing), `view.buffer !== memory.buffer`
-//                      (lib/api.js's check that its view of the buffer is current: the Memory's
-//                      buffer getter), and encodeInto("")
+//                      (the Memory's buffer getter, with which lib/api.js checked at each call
+//                      that its view of the buffer was current, until issue 40: it now checks
+//                      the view's length, which is 0 once the memory grew), and encodeInto("")
 //   encodeInto         TextEncoder.encodeInto of s into the module's input buffer (its
 //                      export input_buffer, allocated once): isValid's copy of the string
 //   encodeInto + is_valid_input   the same, then the module's export called bare: isValid
@@ -40,9 +41,6 @@
 //                      corpus: the scan and the crossing, no copy. The module keeps one buffer,
 //                      so the corpus's own strings cannot all be in it before the timing; the
 //                      same string over and over (its branches learned) makes this a lower bound
-//   is_valid_many_input   the batch export on the whole corpus encoded before the timing: the
-//                      scan of every string, with the lengths copied in and the verdicts out,
-//                      but none of isValidMany's JavaScript (the checks, the encoding)
 //   new Error(message) as validate-iri makes one for each rejection (cc-refs only)
 //
 // It ends with the verdicts of every checker on hand-written probes (not timed), the kinds of
@@ -211,23 +209,10 @@ const diagCapacity = Math.max(4096, ...corpora.map((c) => 3 * c.strings.reduce((
 // The glue's input_buffer (the raw export returns a Result: the address, or a RangeError).
 const diagAddress = diagGlue.input_buffer(diagCapacity);
 let diagView = new Uint8Array(raw.memory.buffer, diagAddress, diagCapacity);
-/** The buffer as a view that is current (the memory may have grown: the batch export allocates). */
+/** The buffer as a view that is current (the memory may have grown). */
 function diagBuffer() {
   if (diagView.buffer !== raw.memory.buffer) diagView = new Uint8Array(raw.memory.buffer, diagAddress, diagCapacity);
   return diagView;
-}
-
-/** `strings` encoded one after the other into the buffer, as isValidMany does: their byte lengths. */
-function encodeAll(strings) {
-  const view = diagBuffer();
-  const lengths = new Uint32Array(strings.length);
-  let at = 0;
-  for (let i = 0; i < strings.length; i++) {
-    const { written } = encoder.encodeInto(strings[i], view.subarray(at));
-    lengths[i] = written;
-    at += written;
-  }
-  return lengths;
 }
 
 /** A string of `strings` of the median UTF-8 length (the first of that length), kept per array. */
@@ -342,7 +327,7 @@ const checkers = [
   },
   {
     id: "memory-buffer",
-    label: "diagnostic: `view.buffer !== memory.buffer` (lib/api.js's check that its view is current), per call",
+    label: "diagnostic: `view.buffer !== memory.buffer` (the Memory's buffer getter, no longer read per call), per call",
     diagnostic: true,
     pass: (xs) => {
       const view = diagBuffer();
@@ -398,20 +383,6 @@ const checkers = [
     passPrepared: ([count, len]) => {
       let n = 0;
       for (let i = 0; i < count; i++) n += raw.is_valid_input(len, diagRule);
-      return n;
-    },
-  },
-  {
-    id: "many-scan",
-    label: "diagnostic: wasm `is_valid_many_input` on the strings encoded before, per string",
-    diagnostic: true,
-    // The whole corpus is encoded before the timing, as isValidMany encodes it; the timing is
-    // the glue's call alone (the lengths copied in, the scans, the verdicts copied out).
-    prepare: (xs) => encodeAll(xs),
-    passPrepared: (lengths) => {
-      const verdicts = diagGlue.is_valid_many_input(lengths, diagRule);
-      let n = 0;
-      for (let i = 0; i < verdicts.length; i++) n += verdicts[i];
       return n;
     },
   },
@@ -662,7 +633,6 @@ function agree(corpus) {
   const batch = [
     full.isValidMany(corpus.strings),
     core.isValidMany(corpus.strings),
-    diagGlue.is_valid_many_input(encodeAll(corpus.strings), diagRule),
   ];
   for (let i = 0; i < corpus.strings.length; i++) {
     const s = corpus.strings[i];
@@ -671,12 +641,11 @@ function agree(corpus) {
       core.isValid(s),
       batch[0][i] === 1,
       batch[1][i] === 1,
-      batch[2][i] === 1,
       raw.is_valid_input(written, diagRule) !== 0,
     ];
     if (verdicts.some((v) => v !== reference[i])) {
       console.log(
-        `MISMATCH in rfc3987 on ${show(s)}: isValid ${reference[i]}, core/many/many(core)/wasm many/wasm ${verdicts}`,
+        `MISMATCH in rfc3987 on ${show(s)}: isValid ${reference[i]}, core/many/many(core)/wasm ${verdicts}`,
       );
       ok = false;
     }

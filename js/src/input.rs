@@ -6,18 +6,32 @@
 //!
 //! Rules are passed by number too: [`rule_id`] names each rule once.
 
-use std::cell::RefCell;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rfc3987::AbnfRule;
 use wasm_bindgen::prelude::*;
 
 use crate::error::range_error;
 
-thread_local! {
+/// What the functions below keep between calls.
+struct State {
     /// The buffer JavaScript writes into.
-    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    input: Vec<u8>,
     /// The rules named so far, by number.
-    static RULES: RefCell<Vec<AbnfRule>> = const { RefCell::new(Vec::new()) };
+    rules: Vec<AbnfRule>,
+}
+
+/// The state, in one static: a `thread_local!` costs more at each call (its key is looked up
+/// through a closure that is not inlined), and the module has one thread.
+static STATE: Mutex<State> = Mutex::new(State {
+    input: Vec::new(),
+    rules: Vec::new(),
+});
+
+/// The state (a panic traps the module, so the lock is never poisoned; if it were, the state
+/// is still whole: every change below is a single step).
+fn state() -> MutexGuard<'static, State> {
+    STATE.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The address in the module's memory of a buffer of `capacity` bytes for JavaScript to write
@@ -25,17 +39,17 @@ thread_local! {
 /// when the memory cannot grow that far (never a trap).
 #[wasm_bindgen]
 pub fn input_buffer(capacity: usize) -> Result<usize, JsValue> {
-    INPUT.with_borrow_mut(|buffer| {
-        buffer.clear();
-        buffer.shrink_to(capacity);
-        buffer.try_reserve_exact(capacity).map_err(|_| {
-            range_error(format!(
-                "{capacity} bytes for the UTF-8 of the input are more than WebAssembly's memory can hold: check fewer or shorter strings at a time"
-            ))
-        })?;
-        buffer.resize(capacity, 0);
-        Ok(buffer.as_mut_ptr() as usize)
-    })
+    let mut state = state();
+    let buffer = &mut state.input;
+    buffer.clear();
+    buffer.shrink_to(capacity);
+    buffer.try_reserve_exact(capacity).map_err(|_| {
+        range_error(format!(
+            "{capacity} bytes for the UTF-8 of the input are more than WebAssembly's memory can hold: check fewer or shorter strings at a time"
+        ))
+    })?;
+    buffer.resize(capacity, 0);
+    Ok(buffer.as_mut_ptr() as usize)
 }
 
 /// The number of the ABNF rule named `name` (RFC 3987 §2.2, RFC 3986), for the functions
@@ -43,15 +57,15 @@ pub fn input_buffer(capacity: usize) -> Result<usize, JsValue> {
 #[wasm_bindgen]
 pub fn rule_id(name: &str) -> Result<u32, JsValue> {
     let rule = AbnfRule::named(name).map_err(range_error)?;
-    Ok(
-        RULES.with_borrow_mut(|rules| match rules.iter().position(|r| *r == rule) {
-            Some(i) => i as u32,
-            None => {
-                rules.push(rule);
-                (rules.len() - 1) as u32
-            }
-        }),
-    )
+    let mut state = state();
+    let rules = &mut state.rules;
+    Ok(match rules.iter().position(|r| *r == rule) {
+        Some(i) => i as u32,
+        None => {
+            rules.push(rule);
+            (rules.len() - 1) as u32
+        }
+    })
 }
 
 /// Whether the first `len` bytes of the buffer, which JavaScript filled with the UTF-8 of a
@@ -59,27 +73,8 @@ pub fn rule_id(name: &str) -> Result<u32, JsValue> {
 /// no rule matches).
 #[wasm_bindgen]
 pub fn is_valid_input(len: usize, rule: u32) -> bool {
-    let rule = RULES.with_borrow(|rules| rules[rule as usize]);
-    INPUT.with_borrow(|buffer| is_match(&rule, buffer.get(..len)))
-}
-
-/// For each of the strings JavaScript wrote one after the other into the buffer, of the UTF-8
-/// byte `lengths` given, 1 if all of it matches rule number `rule` and 0 if not.
-#[wasm_bindgen]
-pub fn is_valid_many_input(lengths: &[u32], rule: u32) -> Vec<u8> {
-    let rule = RULES.with_borrow(|rules| rules[rule as usize]);
-    INPUT.with_borrow(|buffer| {
-        let mut at = 0;
-        lengths
-            .iter()
-            .map(|&len| {
-                let end = at + len as usize;
-                let piece = buffer.get(at..end);
-                at = end;
-                u8::from(is_match(&rule, piece))
-            })
-            .collect()
-    })
+    let state = state();
+    is_match(&state.rules[rule as usize], state.input.get(..len))
 }
 
 /// Whether `bytes` are UTF-8 (they are, from `encodeInto`; checked all the same, not trusted)

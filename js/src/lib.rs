@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::*;
 
 pub use error::Failure;
 use error::{range_error, thrown};
-pub use input::{input_buffer, is_valid_input, is_valid_many_input, rule_id};
+pub use input::{input_buffer, is_valid_input, rule_id};
 
 /// The ABNF rule named `name` (RFC 3987 §2.2, RFC 3986), or a `RangeError`.
 fn rule(name: &str) -> Result<AbnfRule, JsValue> {

@@ -1,7 +1,9 @@
 //! `rfc3987-js-bindgen INPUT.wasm OUT_DIR`: writes the ES module glue of a wasm-bindgen module
 //! and its processed WebAssembly into OUT_DIR, as `rfc3987_js.js` and `rfc3987_js_bg.wasm`:
 //! what `wasm-bindgen --target web --no-typescript --remove-name-section
-//! --remove-producers-section --out-name rfc3987_js` writes (js/build.sh).
+//! --remove-producers-section --out-name rfc3987_js` writes (js/build.sh). With
+//! `RFC3987_JS_KEEP_NAMES` set, the name section stays, for profiles that name functions
+//! (`node --prof`).
 
 use std::process::ExitCode;
 
@@ -16,7 +18,7 @@ fn main() -> ExitCode {
         .input_path(input)
         .out_name("rfc3987_js")
         .typescript(false)
-        .remove_name_section(true)
+        .remove_name_section(std::env::var_os("RFC3987_JS_KEEP_NAMES").is_none())
         .remove_producers_section(true)
         // As the command line does: without a module, `init()` loads `rfc3987_js_bg.wasm`
         // beside the glue (the library's default leaves that path out).
