@@ -20,7 +20,7 @@ use rfc3987::{
     ParsedFields, RowError, StartSymbol, ToIriOptions, ToUriOptions,
 };
 
-use crate::vector::{write, Bools, Strings};
+use crate::vector::{write, Bools, Strings, Values};
 
 type Result<T> = std::result::Result<T, Box<dyn Error>>;
 
@@ -185,17 +185,38 @@ pub struct IsValid;
 impl VScalar for IsValid {
     type State = ();
 
+    /// One pass over the vector: each string read in place and its verdict written in place.
+    /// Without a rule argument nothing but the scan is done per row; with one, the rule is
+    /// looked up again only when the row's name differs from the last row's.
     fn invoke(_: &(), input: &mut DataChunkHandle, output: &mut dyn WritableVector) -> Result<()> {
         let (strings, rules) = (Strings::of(input, 0), optional_strings(input, 1));
-        let (default, mut rule) = (AbnfRule::start_symbol(StartSymbol::IriReference), ByName::new());
-        let valid = rows("iri_is_valid", input, None, |i| {
-            let Some(rule) = named_argument(&rules, i, &mut rule, AbnfRule::named, default)? else {
-                return Ok(None);
-            };
-            Ok(strings.get(i)?.map(|s| Ok(rule.is_match(s))))
-        })?;
-        write(&mut output.flat_vector(), &valid);
-        Ok(())
+        let mut vector = output.flat_vector();
+        let mut out = Values::of(&mut vector, input.len());
+        let done: Result<()> = match rules {
+            None => {
+                let rule = AbnfRule::start_symbol(StartSymbol::IriReference);
+                strings.each(|row, s| {
+                    out.set(row, s.map(|s| rule.is_match(s)));
+                    Ok(())
+                })
+            }
+            Some(rules) => {
+                let mut rule = ByName::new();
+                strings.each(|row, s| {
+                    // The rule first: a name that is no rule is refused whatever the row, NULL or not.
+                    let valid = match rules.get(row)? {
+                        Some(name) => {
+                            let rule = rule.get(name, AbnfRule::named)?;
+                            s.map(|s| rule.is_match(s))
+                        }
+                        None => None,
+                    };
+                    out.set(row, valid);
+                    Ok(())
+                })
+            }
+        };
+        done.map_err(|e| format!("iri_is_valid: {e}").into())
     }
 
     fn signatures() -> Vec<ScalarFunctionSignature> {

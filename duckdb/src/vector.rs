@@ -3,10 +3,11 @@
 //! DuckDB hands a scalar function a chunk of flat vectors (its C API flattens constant and
 //! dictionary vectors before the call) of `input.len()` rows, at most 2048, and one output
 //! vector of as many rows. The readers below borrow the chunk: a string is read where DuckDB
-//! keeps it, never copied. A NULL row's slot may hold anything, so a slot is read only after
-//! the validity mask says the row is not NULL, and written one at a time, never as a slice.
+//! keeps it, never copied. A NULL row's slot may hold anything, uninitialized bytes included,
+//! so the slots are seen as `MaybeUninit` and a slot is read only after the validity mask says
+//! the row is not NULL; the output's slots are written the same way, never read.
 
-use std::marker::PhantomData;
+use std::mem::MaybeUninit;
 use std::str::Utf8Error;
 
 use duckdb::core::{DataChunkHandle, FlatVector};
@@ -16,15 +17,14 @@ use duckdb::ffi::{duckdb_data_chunk_get_vector, duckdb_string_t, duckdb_vector_g
 /// up to 12 bytes; longer ones hold a length, a 4-byte prefix and a pointer).
 const INLINED: usize = 12;
 
-/// A column of a chunk whose rows are `T` in DuckDB's layout: its data and validity mask.
+/// A column of a chunk whose rows are `T` in DuckDB's layout: its slots and validity mask.
 struct Column<'a, T> {
-    data: *const T,
+    /// One slot a row; a NULL row's may be uninitialized.
+    slots: &'a [MaybeUninit<T>],
     /// Bit `row % 64` of word `row / 64` is set for a row that is not NULL (duckdb.h,
     /// `duckdb_validity_row_is_valid`); `None` when DuckDB keeps no mask, no row being NULL.
     /// Read once per call, not once per row.
     validity: Option<&'a [u64]>,
-    rows: usize,
-    _chunk: PhantomData<&'a DataChunkHandle>,
 }
 
 impl<'a, T> Column<'a, T> {
@@ -32,35 +32,56 @@ impl<'a, T> Column<'a, T> {
     fn of(input: &'a DataChunkHandle, column: usize) -> Self {
         let rows = input.len();
         // SAFETY: `column` is one of the chunk's columns (the signature's arity). The data of a
-        // flat vector is an array of at least `rows` slots; the mask, when there is one, has a
-        // bit for each row. Both live as long as the chunk, which DuckDB keeps for the call.
+        // flat vector is an array of at least `rows` slots of `T` (seen as `MaybeUninit`, any
+        // bytes will do); the mask, when there is one, has a bit for each row. Both live as
+        // long as the chunk, which DuckDB keeps for the call.
         unsafe {
-            let data = input.flat_vector(column).as_mut_ptr::<T>().cast_const();
+            let data = input
+                .flat_vector(column)
+                .as_mut_ptr::<MaybeUninit<T>>()
+                .cast_const();
             let vector = duckdb_data_chunk_get_vector(input.get_ptr(), column as u64);
             let mask = duckdb_vector_get_validity(vector);
             let validity =
                 (!mask.is_null()).then(|| std::slice::from_raw_parts(mask.cast_const(), rows.div_ceil(64)));
             Column {
-                data,
+                slots: std::slice::from_raw_parts(data, rows),
                 validity,
-                rows,
-                _chunk: PhantomData,
             }
         }
     }
 
+    /// The validity of the 64 rows from `64 * word` on, a bit a row (all set without a mask).
+    fn valid_word(&self, word: usize) -> u64 {
+        self.validity.map_or(u64::MAX, |mask| mask[word])
+    }
+
     /// The slot of row `row`, `None` for NULL.
     fn get(&self, row: usize) -> Option<&'a T> {
-        assert!(row < self.rows, "row {row} of a chunk of {}", self.rows);
-        if self
-            .validity
-            .is_some_and(|mask| mask[row / 64] & (1 << (row % 64)) == 0)
-        {
+        let slot = &self.slots[row];
+        if self.valid_word(row / 64) & (1 << (row % 64)) == 0 {
             return None;
         }
-        // SAFETY: `row` is within the chunk (checked above) and not NULL, so DuckDB wrote its
-        // slot; the chunk outlives `'a`.
-        Some(unsafe { &*self.data.add(row) })
+        // SAFETY: the row is not NULL, so DuckDB wrote its slot.
+        Some(unsafe { slot.assume_init_ref() })
+    }
+
+    /// Calls `f` with each row in order and its slot, `None` for NULL: the mask is read a word
+    /// of 64 rows at a time. Stops at the first error.
+    fn each<E>(&self, mut f: impl FnMut(usize, Option<&'a T>) -> Result<(), E>) -> Result<(), E> {
+        for (word, slots) in self.slots.chunks(64).enumerate() {
+            let valid = self.valid_word(word);
+            for (bit, slot) in slots.iter().enumerate() {
+                let slot = if valid >> bit & 1 == 1 {
+                    // SAFETY: the row is not NULL, so DuckDB wrote its slot.
+                    Some(unsafe { slot.assume_init_ref() })
+                } else {
+                    None
+                };
+                f(word * 64 + bit, slot)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -77,6 +98,18 @@ impl<'a> Strings<'a> {
     /// not would be an error here, never read unchecked.
     pub fn get(&self, row: usize) -> Result<Option<&'a str>, Utf8Error> {
         self.0.get(row).map(|s| std::str::from_utf8(bytes(s))).transpose()
+    }
+
+    /// Calls `f` with each row in order, as [`get`](Self::get) gives it, reading the validity
+    /// mask once per 64 rows. Stops at the first error, `f`'s or a string that is not UTF-8.
+    pub fn each<E: From<Utf8Error>>(
+        &self,
+        mut f: impl FnMut(usize, Option<&'a str>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.0.each(|row, slot| {
+            let string = slot.map(|s| std::str::from_utf8(bytes(s))).transpose()?;
+            f(row, string)
+        })
     }
 }
 
@@ -118,24 +151,44 @@ pub trait Fixed: Copy {}
 impl Fixed for bool {}
 impl Fixed for i64 {}
 
-/// Writes `values` to rows `0..values.len()` of `output`, a vector of `T`'s type (the
-/// signature's return type or a struct field's) with room for them; `None` as NULL.
-pub fn write<T: Fixed>(output: &mut FlatVector<'_>, values: &[Option<T>]) {
-    assert!(
-        values.len() <= output.capacity(),
-        "{} rows for a vector of {}",
-        values.len(),
-        output.capacity()
-    );
-    // SAFETY: the vector's slots are `T`s (its type is `T`'s). One call for the whole vector:
-    // DuckDB's function is reached through its function table, not inlined.
-    let data = unsafe { output.as_mut_ptr::<T>() };
-    for (row, value) in values.iter().enumerate() {
+/// The first rows of an output vector of `T`'s type (the signature's return type or a struct
+/// field's), written in place: a value into its slot, NULL into the validity mask.
+pub struct Values<'v, 'a, T> {
+    vector: &'v mut FlatVector<'a>,
+    slots: &'v mut [MaybeUninit<T>],
+}
+
+impl<'v, 'a, T: Fixed> Values<'v, 'a, T> {
+    /// Rows `0..rows` of `vector`, which has room for them.
+    pub fn of(vector: &'v mut FlatVector<'a>, rows: usize) -> Self {
+        assert!(
+            rows <= vector.capacity(),
+            "{rows} rows for a vector of {}",
+            vector.capacity()
+        );
+        // SAFETY: the vector's slots are `T`s (its type is `T`'s), at least `rows` of them
+        // (checked above), seen as `MaybeUninit` as they may hold anything before they are
+        // written; nothing else reads or writes them during the call, and the slice borrows
+        // the vector.
+        let slots = unsafe { std::slice::from_raw_parts_mut(vector.as_mut_ptr::<MaybeUninit<T>>(), rows) };
+        Values { vector, slots }
+    }
+
+    /// Writes `value` to row `row`, `None` as NULL.
+    pub fn set(&mut self, row: usize, value: Option<T>) {
         match value {
-            // SAFETY: `row` is within the vector's capacity (checked above), and nothing else
-            // writes the vector during the call.
-            Some(value) => unsafe { data.add(row).write(*value) },
-            None => output.set_null(row),
+            Some(value) => {
+                self.slots[row].write(value);
+            }
+            None => self.vector.set_null(row),
         }
+    }
+}
+
+/// Writes `values` to rows `0..values.len()` of `output` (see [`Values`]), `None` as NULL.
+pub fn write<T: Fixed>(output: &mut FlatVector<'_>, values: &[Option<T>]) {
+    let mut out = Values::of(output, values.len());
+    for (row, value) in values.iter().enumerate() {
+        out.set(row, *value);
     }
 }
