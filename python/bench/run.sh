@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 venv=../target/python-bench
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -r requirements-test.txt -r bench/requirements.txt
+# Only this build in the directory: the wheel below is installed by a glob.
+rm -rf ../target/bench-wheels
 "$venv/bin/maturin" build --release --quiet --out ../target/bench-wheels
 "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps ../target/bench-wheels/rfc3987_rs-*.whl
 case "${1:-}" in

@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
+use pyo3::Borrowed;
 use rfc3987::{AbnfRule, Component, IriRef, StartSymbol};
 
 use crate::diagnostics::PyDiagnostic;
@@ -43,6 +44,34 @@ pub(crate) fn abnf_rule(name: &str) -> PyResult<AbnfRule> {
     AbnfRule::named(name).map_err(value_error)
 }
 
+/// The `rule` argument of `is_valid` and `validate`: a rule's name, or nothing for
+/// IRI-reference, which then costs no lookup by name (most calls give none).
+pub(crate) enum RuleArg<'a> {
+    /// Not given: IRI-reference.
+    Default,
+    /// The name given, in either RFC's spelling.
+    Named(Cow<'a, str>),
+}
+
+impl RuleArg<'_> {
+    /// The rule, or a `ValueError` for a name no RFC has.
+    pub(crate) fn rule(&self) -> PyResult<AbnfRule> {
+        match self {
+            RuleArg::Default => Ok(AbnfRule::start_symbol(StartSymbol::IriReference)),
+            RuleArg::Named(name) => abnf_rule(name),
+        }
+    }
+}
+
+impl<'a> FromPyObject<'a, '_> for RuleArg<'a> {
+    type Error = PyErr;
+
+    /// A `str`, as `Cow<str>` takes it (the same `TypeError` for anything else).
+    fn extract(obj: Borrowed<'a, '_, PyAny>) -> PyResult<Self> {
+        Ok(RuleArg::Named(obj.extract()?))
+    }
+}
+
 /// The start symbol named `name`, for the functions that build components.
 pub(crate) fn start_symbol(name: &str) -> PyResult<StartSymbol> {
     let rule = abnf_rule(name)?;
@@ -63,9 +92,14 @@ pub(crate) fn parsed<'t>(py: Python<'_>, text: &'t Text, symbol: StartSymbol) ->
 /// Whether all of `s` matches the ABNF rule `rule` (RFC 3987 §2.2 or RFC 3986; any rule, by
 /// name). A string with a lone surrogate matches none.
 #[pyfunction]
-#[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
-fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<bool> {
-    let rule = abnf_rule(&rule)?;
+#[pyo3(signature = (s, rule = RuleArg::Default), text_signature = "(s, rule='IRI_reference')")]
+fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: RuleArg<'_>) -> PyResult<bool> {
+    let rule = rule.rule()?;
+    // The common case, a `str` without lone surrogates, read in place: its UTF-8 lent by the
+    // interpreter, with none of `Text`'s bookkeeping. Anything else takes `Text`'s way.
+    if let Some(input) = s.cast::<PyString>().ok().and_then(|s| s.to_cow().ok()) {
+        return Ok(detach_if_long(py, input.len(), || rule.is_match(&input)));
+    }
     let text = Text::of(s)?;
     if text.has_surrogate() {
         return Ok(false);
@@ -76,9 +110,9 @@ fn is_valid(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResul
 
 /// Raises `IRIError` unless all of `s` matches `rule`.
 #[pyfunction]
-#[pyo3(signature = (s, rule = Cow::Borrowed("IRI_reference")), text_signature = "(s, rule='IRI_reference')")]
-fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: Cow<'_, str>) -> PyResult<()> {
-    let rule = abnf_rule(&rule)?;
+#[pyo3(signature = (s, rule = RuleArg::Default), text_signature = "(s, rule='IRI_reference')")]
+fn validate(py: Python<'_>, s: &Bound<'_, PyAny>, rule: RuleArg<'_>) -> PyResult<()> {
+    let rule = rule.rule()?;
     let text = Text::of(s)?;
     let input = text.as_str();
     detach_if_long(py, input.len(), || rule.check(input)).map_err(|e| text.iri_error(py, e))

@@ -10,8 +10,9 @@ use crate::iri::PyIri;
 
 /// Where the UTF-8 text is.
 enum Repr {
-    /// The `str`'s UTF-8 form, held by a `bytes` object: the wheel is built for CPython 3.9's
-    /// limited API (abi3), which has no call that lends a `str`'s own UTF-8.
+    /// The `str`'s own UTF-8, lent by the interpreter (PyUnicode_AsUTF8AndSize, in the
+    /// limited API from CPython 3.10: an ASCII string's characters, else a UTF-8 copy that the
+    /// `str` keeps for the next call).
     Backed(PyBackedStr),
     /// A parsed `IRI`'s text.
     Iri(Py<PyIri>),
@@ -33,19 +34,20 @@ pub(crate) struct Text {
 impl Text {
     /// The text of `obj`, which must be a `str` or an `IRI`.
     pub(crate) fn of(obj: &Bound<'_, PyAny>) -> PyResult<Text> {
-        if let Ok(iri) = obj.cast::<PyIri>() {
+        // A `str` first: most arguments are, and the test is one flag of its type.
+        let Ok(string) = obj.cast::<PyString>() else {
+            let iri = obj.cast::<PyIri>().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "expected a str or an IRI, not {}",
+                    type_name(obj)
+                ))
+            })?;
             return Ok(Text {
                 text: Repr::Iri(iri.clone().unbind()),
                 surrogate: None,
                 original: None,
             });
-        }
-        let string = obj.cast::<PyString>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "expected a str or an IRI, not {}",
-                type_name(obj)
-            ))
-        })?;
+        };
         match string.extract::<PyBackedStr>() {
             Ok(backed) => Ok(Text {
                 text: Repr::Backed(backed),

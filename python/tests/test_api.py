@@ -711,3 +711,49 @@ def test_long_inputs_from_many_threads() -> None:
     with pytest.raises(IRIError) as caught:
         iri.parse(bad)
     assert caught.value.position == len(long_path)
+
+
+# --- is_valid's ways in: the common call (a str, no rule) is read in place -------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("http://example.org/a?q#f", True),
+        ("http://例え.テスト/パス?q=値", True),  # non-ASCII: the str keeps its UTF-8 after a call
+        ("http://a/\ue000", False),  # iprivate, which only a query may hold (RFC 3987 §2.2)
+        ("http://a b/", False),
+        ("", True),
+    ],
+)
+def test_is_valid_without_and_with_a_rule(text: str, expected: bool) -> None:
+    # Twice each: the second call reads the UTF-8 the first one left in the str.
+    for _ in range(2):
+        assert iri.is_valid(text) is expected
+        assert iri.is_valid(text, "IRI_reference") is expected
+        assert iri.is_valid(text, rule="IRI-reference") is expected
+        assert iri.is_valid(s=text) is expected
+    # The default is IRI-reference, not IRI: a relative reference tells them apart.
+    assert iri.is_valid("a/b") and not iri.is_valid("a/b", "IRI")
+    iri.validate("a/b")
+
+
+def test_is_valid_takes_every_kind_of_argument_as_before() -> None:
+    class Text(str):
+        pass
+
+    assert iri.is_valid(Text("http://a/")) is True
+    assert iri.is_valid(iri.parse("http://a/b")) is True
+    for _ in range(2):  # a lone surrogate: no UTF-8 to lend, so Text's way, and no match
+        assert iri.is_valid("http://a/\udc80") is False
+        assert iri.is_valid("http://a/\udc80", "IRI") is False
+    with pytest.raises(TypeError, match="expected a str or an IRI"):
+        iri.is_valid(b"http://a/")  # type: ignore[arg-type]
+    # An explicit None is not the default: the rule must be a str.
+    for function in (iri.is_valid, iri.validate):
+        with pytest.raises(TypeError, match="'None' is not an instance of 'str'"):
+            function("http://a/", None)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="'int' object is not an instance of 'str'"):
+            function("http://a/", 3)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="did you mean `IRI`"):
+            function("http://a/", "IRJ")

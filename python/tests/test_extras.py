@@ -24,7 +24,7 @@ CASES = [
 
 def _extra(name: str) -> list[str]:
     """The requirements of the extra ``name`` (pyproject.toml, read without tomllib, which
-    Python 3.9 and 3.10 lack: one ``name = [...]`` line each)."""
+    Python 3.10 lacks: one ``name = [...]`` line each)."""
     for line in PYPROJECT.read_text("utf-8").splitlines():
         if line.startswith(f"{name} = ["):
             return [r.strip().strip('"') for r in line.split("[", 1)[1].rstrip("]").split(",")]
