@@ -467,6 +467,24 @@ for (const [name, api] of ENTRIES) {
     assert.equal(caretLine.indexOf("^"), lines[shown].indexOf(input) + 8, error.message);
   });
 
+  test(`${name}: the caret stands under the character at fault after wide and zero-width ones`, () => {
+    // Columns as a terminal draws them (UAX #11, as the iri tool and Python count them):
+    // 例 and え are East Asian Wide, two columns each; U+0301 (a combining acute) none. So
+    // the space of "http://例え/a b" is at column 7 + 2 + 2 + 1 + 1 = 13, and that of
+    // "http://e\u0301x/a b" at column 7 + 1 + 0 + 1 + 1 + 1 = 11.
+    for (const [input, column] of [
+      ["http://例え/a b", 13],
+      ["http://e\u0301x/a b", 11],
+    ]) {
+      const error = thrown(() => api.validate(input));
+      const lines = error.message.split("\n");
+      const shown = lines.findIndex((l) => l.includes(input));
+      assert.ok(shown >= 0, error.message);
+      const caretLine = lines[shown + 1];
+      assert.equal(caretLine.indexOf("^"), lines[shown].indexOf(input) + column, error.message);
+    }
+  });
+
   test(`${name}: positions are UTF-16 indices before and after astral and BMP characters`, () => {
     const cases = [
       // "http://例え/": 例 and え are one unit each (BMP, three UTF-8 bytes); "/a" then the
