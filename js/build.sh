@@ -14,6 +14,7 @@
 #  3. cargo builds the crate js/ for wasm32 with the `wasm` profile, twice, and the generator
 #     writes the ES module glue (as `wasm-bindgen --target web`: loads in browsers and, from
 #     bytes, in Node).
+#  4. the generator assembles js/src/strings.wat, the module for JS String Builtins.
 # Later runs reuse all of it; cargo rebuilds only what changed. `js/build.sh --fetch` does step 1
 # only (js/test.sh --fetch).
 set -euo pipefail
@@ -100,3 +101,8 @@ for entry in core full; do
   wasm="js/pkg/$entry/rfc3987_js_bg.wasm"
   echo "js/build.sh: $wasm: $(wc -c <"$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped" >&2
 done
+
+# 4. The module that reads strings with JS String Builtins (lib/strings.js), assembled from its
+#    text by the same generator and written as an ES module of its bytes.
+"$bindgen" --wat js/src/strings.wat js/pkg/.strings.js.new
+cmp -s js/pkg/.strings.js.new js/pkg/strings.js && rm js/pkg/.strings.js.new || mv js/pkg/.strings.js.new js/pkg/strings.js

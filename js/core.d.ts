@@ -4,6 +4,7 @@
 export type { Rule, StartSymbol, Level, Components, ComponentName, Parsed } from "./index.js";
 export {
   IRIError,
+  usesStringBuiltins,
   isValid,
   isValidMany,
   validate,

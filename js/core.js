@@ -6,11 +6,13 @@
 import * as glue from "./pkg/core/rfc3987_js.js";
 import { makeApi } from "./lib/api.js";
 import { load } from "./lib/load.js";
+import { stringBuiltins } from "./lib/strings.js";
 
 const exports = await load(glue, new URL("./pkg/core/rfc3987_js_bg.wasm", import.meta.url));
 
 export { IRIError } from "./lib/errors.js";
 export const {
+  stringBuiltins: usesStringBuiltins,
   isValid,
   isValidMany,
   validate,
@@ -22,4 +24,4 @@ export const {
   relativize,
   toUri,
   toIri,
-} = makeApi(glue, exports.memory);
+} = makeApi(glue, exports.memory, stringBuiltins(exports));

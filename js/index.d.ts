@@ -110,6 +110,12 @@ export const ruleNames: readonly string[];
  * text to people.
  */
 export function printable(text: string): string;
+/**
+ * Whether this engine gives WebAssembly JS String Builtins (`wasm:js-string`: Chromium 130 and
+ * later): then `isValid` and `isValidMany` read strings from within the module, with no
+ * `TextEncoder` call; elsewhere they encode them with `encodeInto`. The answers are the same.
+ */
+export const usesStringBuiltins: boolean;
 /** Whether all of `input` matches `rule` (default "IRI-reference"). */
 export function isValid(input: string, rule?: Rule): boolean;
 /** 1 or 0 for each input: `isValid` over a whole array, each string checked as `isValid` checks it. */

@@ -74,10 +74,11 @@ function loneSurrogate(text) {
 }
 
 /**
- * The functions of the package over `wasm`, a module's wasm-bindgen glue, and `memory`, its
- * instance's memory; `lint` when the module has the whole RFC.
+ * The functions of the package over `wasm`, a module's wasm-bindgen glue, `memory`, its
+ * instance's memory, and `strings`, the exports of lib/strings.js's module over it, or null
+ * where the engine has no JS String Builtins; `lint` when the module has the whole RFC.
  */
-export function makeApi(wasm, memory) {
+export function makeApi(wasm, memory, strings) {
   const hostKinds = Object.freeze(wasm.host_kinds());
   const pathKinds = Object.freeze(wasm.path_kinds());
 
@@ -153,10 +154,17 @@ export function makeApi(wasm, memory) {
 
   const defaultId = ruleId(DEFAULT_RULE);
 
-  /** Whether `input`, a string, matches rule number `id`: its UTF-8 written into the buffer. */
+  /**
+   * Whether `input`, a string, matches rule number `id`: its UTF-8 written into the buffer, by
+   * the module itself where the engine has JS String Builtins, by encodeInto elsewhere.
+   */
   function check(input, id) {
     // At most 3 bytes of UTF-8 for each UTF-16 code unit.
     const bytes = input.length * 3;
+    if (strings !== null) {
+      if (bytes >= capacity) buffer(bytes);
+      return strings.isValid(input, address, id) !== 0;
+    }
     const into = bytes < view.length ? view : buffer(bytes);
     return wasm.is_valid_input(encoder.encodeInto(input, into).written, id);
   }
@@ -279,6 +287,7 @@ export function makeApi(wasm, memory) {
   }
 
   const api = {
+    stringBuiltins: strings !== null,
     isValid,
     isValidMany,
     validate,

@@ -10,6 +10,8 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
+import * as repoCore from "../core.js";
+import { soup } from "./helpers.js";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
 let project;
@@ -99,6 +101,21 @@ test("the installed tarball works in an empty Node project", () => {
 const CHROMIUM = "/usr/bin/chromium";
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 
+// What the page checks besides: Chromium gives WebAssembly the JS String Builtins, and the
+// module's verdicts read through them are those Node gives (Node 20 has no builtins: its path is
+// encodeInto's; strings.test.js compares the two paths in Node itself), on generated strings (lone surrogates among them) and on one that makes the
+// module's buffer grow.
+const VERDICT_INPUTS = [...soup(0x61c88647, 400), "\ud800", "a\udc00", `http://a/${"é".repeat(20000)}`, "x:y"];
+const VERDICT_RULES = ["IRI-reference", "IRI", "irelative-ref"];
+const VERDICTS = `
+  out.builtins = core.usesStringBuiltins;
+  const inputs = ${JSON.stringify(VERDICT_INPUTS).replaceAll("<", "\\u003c")};
+  out.verdicts = ${JSON.stringify(VERDICT_RULES)}.map((rule) => [
+    inputs.map((s) => (core.isValid(s, rule) ? 1 : 0)).join(""),
+    Array.from(core.isValidMany(inputs, rule)).join(""),
+  ]);
+`;
+
 test("the installed tarball works in a browser page, without a bundler", { skip: browserSkip() }, async () => {
   const page = `<!doctype html><meta charset="utf-8"><title>rfc3987</title>
 <script type="importmap">{"imports": {
@@ -112,6 +129,7 @@ test("the installed tarball works in a browser page, without a bundler", { skip:
   import { formats } from "rfc3987/ajv";
   try {
     ${PROBE}
+    ${VERDICTS}
     document.getElementById("out").textContent = "RESULT " + JSON.stringify(out) + " END";
   } catch (e) {
     document.getElementById("out").textContent = "FAILED " + e;
@@ -148,7 +166,15 @@ test("the installed tarball works in a browser page, without a bundler", { skip:
     ]);
     const found = /RESULT (.*) END/.exec(dom);
     assert.ok(found, `the page did not finish: ${dom.slice(0, 2000)}`);
-    assert.deepEqual(JSON.parse(found[1].replaceAll("&amp;", "&")), EXPECTED);
+    const { builtins, verdicts, ...probed } = JSON.parse(found[1].replaceAll("&amp;", "&"));
+    assert.deepEqual(probed, EXPECTED);
+    assert.equal(builtins, true, "Chromium 130 and later give WebAssembly the JS String Builtins");
+    const expected = VERDICT_RULES.map((rule) => {
+      const one = VERDICT_INPUTS.map((s) => (repoCore.isValid(s, rule) ? 1 : 0)).join("");
+      return [one, one];
+    });
+    assert.deepEqual(verdicts, expected);
+    assert.match(expected.flat().join(""), /1.*0|0.*1/, "both verdicts occur");
   } finally {
     server.close();
   }

@@ -10,31 +10,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as full from "../index.js";
 import * as core from "../core.js";
-
-const PIECES = [
-  ":", "/", "?", "#", "[", "]", "@", "%", "%41", "%4", " ", '"', "<", ">", "^", "`", "{", "|",
-  "}", "\u007f", "\t", "a", "Z", "0", "9", "-", ".", "_", "~", "!", "$", "&", "'", "(", "*",
-  "+", ",", ";", "=", "//", "s:", "http://", "1.2.3.4", "[::1]", "[v1.x]", "abcdefghijklmnop",
-  "\u0080", "\u009f", "\u00a0", "\u00bf", "\u00c0", "\u07ff", "\u0800", "\u0fff", "\u1fff",
-  "\u2000", "\u200e", "\u202a", "\u2fff", "\u3000", "\ud7ff", "\ue000", "\uf8ff", "\uf900",
-  "\ufdd0", "\uffef", "\ufffe", "\u{10000}", "\u{1fffe}", "\u{e1000}", "\u{f0000}",
-  "\u{10fffd}", "é", "日本語", "ру", "\ud800",
-];
-
-/** `count` strings of up to 39 pieces, from a xorshift generator seeded with `seed`. */
-function soup(seed, count) {
-  let state = BigInt(seed);
-  const mask = (1n << 64n) - 1n;
-  const next = (n) => {
-    state ^= (state << 13n) & mask;
-    state ^= state >> 7n;
-    state ^= (state << 17n) & mask;
-    return Number(state % BigInt(n));
-  };
-  return Array.from({ length: count }, () =>
-    Array.from({ length: next(40) }, () => PIECES[next(PIECES.length)]).join(""),
-  );
-}
+import { soup } from "./helpers.js";
 
 const SYMBOLS = ["IRI-reference", "IRI", "absolute-IRI", "irelative-ref", "URI-reference"];
 const STRINGS = soup(0x9e3779b9, 3000);

@@ -26,6 +26,7 @@ const kind: "reg-name" | "ipv4" | "ipv6" | "ipvfuture" | null = parsed.hostKind;
 const uri: string = toUri("http://é/", { idna: true });
 const found: readonly Diagnostic[] = lint("HTTP://a/");
 const coreOk: boolean = core.isValid("x");
+const builtins: boolean = core.usesStringBuiltins;
 try {
   core.validate("a b");
 } catch (e) {
@@ -52,4 +53,4 @@ core.ruleNames;
 const tree: string = parseTree("192.0.2.1", "IPv4address");
 const shown: string = displayForm("a", { isolate: true });
 const seen: readonly number[] = visualOrder("a").order;
-console.log(ok, many, host, kind, uri, found, coreOk, ajv, validateIri, hostSpan, names, tree, shown, seen);
+console.log(builtins, ok, many, host, kind, uri, found, coreOk, ajv, validateIri, hostSpan, names, tree, shown, seen);
