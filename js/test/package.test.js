@@ -45,10 +45,12 @@ test("the tarball holds the entries, their declarations and both modules, and no
     "lib/api.js",
     "lib/errors.js",
     "lib/load.js",
+    "lib/strings.js",
     "pkg/core/rfc3987_js.js",
     "pkg/core/rfc3987_js_bg.wasm",
     "pkg/full/rfc3987_js.js",
     "pkg/full/rfc3987_js_bg.wasm",
+    "pkg/strings.js",
     "package.json",
     "README.md",
   ]) {
