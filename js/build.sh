@@ -85,7 +85,7 @@ for entry in core full; do
   # simd128: WebAssembly's 128-bit SIMD, for the scanner's runs sixteen bytes at a time
   # (src/scan/wide.rs); std is built with it too. -inline-threshold=40: the `wasm` profile's
   # opt-level "z" inlines next to nothing (LLVM's threshold 5), and the calls it leaves cost
-  # 4-7 % more instructions a call of isValid; at 40 the module keeps the speed of "s" (25:
+  # 4-6 % more instructions a call of isValid; at 40 the module keeps the speed of "s" (25:
   # smaller by 2 KB, 7 % slower on cc-refs; 75: over 100,000 bytes gzipped). BENCHMARKS.md.
   CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128 -C llvm-args=-inline-threshold=40" \
     RUSTC_BOOTSTRAP=1 cargo build --quiet -p rfc3987-js --lib --target wasm32-unknown-unknown --profile wasm \

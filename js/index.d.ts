@@ -111,9 +111,10 @@ export const ruleNames: readonly string[];
  */
 export function printable(text: string): string;
 /**
- * Whether this engine gives WebAssembly JS String Builtins (`wasm:js-string`: Chromium 130 and
- * later): then `isValid` and `isValidMany` read strings from within the module, with no
- * `TextEncoder` call; elsewhere they encode them with `encodeInto`. The answers are the same.
+ * Whether this engine gives WebAssembly JS String Builtins (`wasm:js-string`: Chromium 130,
+ * Firefox 134 and Safari 26.2 and later): then `isValid` and `isValidMany` read strings from
+ * within the module, with no `TextEncoder` call; elsewhere they encode them with `encodeInto`.
+ * The answers are the same.
  */
 export const usesStringBuiltins: boolean;
 /** Whether all of `input` matches `rule` (default "IRI-reference"). */

@@ -109,8 +109,9 @@ export function makeApi(wasm, memory, strings) {
     return value === undefined ? DEFAULT_RULE : string(value, "the rule");
   }
 
-  // Strings go in through a buffer in the module's memory, written by encodeInto (see
-  // js/src/input.rs), and rules by number.
+  // Strings go in through a buffer in the module's memory, written by encodeInto or, where the
+  // engine has JS String Builtins, by the module of lib/strings.js (see js/src/input.rs), and
+  // rules by number.
   const encoder = new TextEncoder();
   const ruleIds = new Map();
   let capacity = 0;
@@ -162,7 +163,7 @@ export function makeApi(wasm, memory, strings) {
     // At most 3 bytes of UTF-8 for each UTF-16 code unit.
     const bytes = input.length * 3;
     if (strings !== null) {
-      if (bytes >= capacity) buffer(bytes);
+      if (bytes > capacity) buffer(bytes);
       return strings.isValid(input, address, id) !== 0;
     }
     const into = bytes < view.length ? view : buffer(bytes);

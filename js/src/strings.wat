@@ -1,6 +1,7 @@
 ;; The module that reads JavaScript strings with JS String Builtins (`wasm:js-string`, the
-;; WebAssembly proposal of that name): where the engine gives them (Chromium 130 and later;
-;; Node 22 behind --experimental-wasm-imported-strings), `length` and `charCodeAt` are the
+;; WebAssembly proposal of that name): where the engine gives them (Chromium 130, Firefox 134
+;; and Safari 26.2 and later, per MDN's compatibility data; Node 22 behind
+;; --experimental-wasm-imported-strings), `length` and `charCodeAt` are the
 ;; engine's own, called without leaving WebAssembly, and a string is written into the main
 ;; module's input buffer here, in WebAssembly, instead of by `TextEncoder.encodeInto` (a call out
 ;; to the host that costs more than the scan of a short IRI). lib/strings.js instantiates it
