@@ -108,4 +108,8 @@ done
 # 4. The module that reads strings with JS String Builtins (lib/strings.js), assembled from its
 #    text by the same generator and written as an ES module of its bytes.
 "$bindgen" --wat js/src/strings.wat js/pkg/.strings.js.new
-cmp -s js/pkg/.strings.js.new js/pkg/strings.js && rm js/pkg/.strings.js.new || mv js/pkg/.strings.js.new js/pkg/strings.js
+if cmp -s js/pkg/.strings.js.new js/pkg/strings.js; then
+  rm js/pkg/.strings.js.new
+else
+  mv js/pkg/.strings.js.new js/pkg/strings.js
+fi

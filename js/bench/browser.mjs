@@ -21,8 +21,7 @@
 // of milliseconds.
 
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
@@ -154,7 +153,10 @@ const browser = spawn(
   { stdio: "ignore" },
 );
 const result = await done;
+// The profile is removed once the browser has exited: until then it may still be writing there.
+const exited = new Promise((resolve) => browser.once("exit", resolve));
 browser.kill();
+await exited;
 server.close();
 rmSync(profile, { recursive: true, force: true });
 console.log(result);

@@ -2,9 +2,8 @@
 //! of a string with `TextEncoder.encodeInto` (native, no allocation) straight into a buffer
 //! this module keeps, or, where the engine has JS String Builtins, the small module of
 //! js/src/strings.wat writes it there from within WebAssembly; the functions below read it in
-//! place. The copy of a string argument
-//! (a JavaScript loop per character, an allocation and a free) was most of the time of
-//! `isValid`: measured by js/bench/bench.mjs, 0.55 to 0.68 of it.
+//! place. The copy of a string argument (a JavaScript loop per character, an allocation and a
+//! free) was most of the time of `isValid`: measured by js/bench/bench.mjs, 0.55 to 0.68 of it.
 //!
 //! Rules are passed by number too: [`rule_id`] names each rule once.
 

@@ -104,9 +104,9 @@ const CHROMIUM = "/usr/bin/chromium";
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json" };
 
 // What the page checks besides: Chromium gives WebAssembly the JS String Builtins, and the
-// module's verdicts read through them are those Node gives (Node 20 has no builtins: its path is
-// encodeInto's; strings.test.js compares the two paths in Node itself), on generated strings (lone surrogates among them) and on one that makes the
-// module's buffer grow.
+// module's verdicts read through them are those Node gives (Node 20 has no builtins: its path
+// is encodeInto's; strings.test.js compares the two paths in Node itself), on generated strings
+// (lone surrogates among them) and on one that makes the module's buffer grow.
 const VERDICT_INPUTS = [...soup(0x61c88647, 400), "\ud800", "a\udc00", `http://a/${"é".repeat(20000)}`, "x:y"];
 const VERDICT_RULES = ["IRI-reference", "IRI", "irelative-ref"];
 const VERDICTS = `
