@@ -277,6 +277,16 @@ impl Checker {
                         Finding::new(0, 0, "syntax", Severity::Error, report::error_line(error));
                     (finding.component, finding.rule) = (component, error.rule());
                     let mut extra = term_json(Some(&found), component, error.rule(), None);
+                    // The finding's column is the escape's backslash: say that the character
+                    // the message names is written as that escape.
+                    let escape = found.escape_at(error.byte_offset()).map(|at| &text[at]);
+                    if let Some(escape) = escape {
+                        finding.message.push_str(&format!(
+                            "; it is written as the escape {}, which the syntax decodes",
+                            rfc3987::printable(escape)
+                        ));
+                    }
+                    extra.insert("escape".into(), json!(escape));
                     if self.fix {
                         // A term that holds bytes that are not UTF-8 cannot be written back
                         // repaired: its text is not its bytes.

@@ -299,6 +299,50 @@ fn standard_input_with_format() {
     }
 }
 
+/// A finding placed at an escape's backslash says that the character it names is written as
+/// that escape (issue 41): the message ends so, and --json gives the escape as written (`null`
+/// for a character written as itself).
+#[test]
+fn a_finding_at_an_escape_names_the_escape() {
+    // N-Triples: `\u0020` decodes to a space, which no component allows (RFC 3987 §2.2); the
+    // `\u00E9` before it is é, allowed (ucschar). Column 17: "<http://a/" is 10 characters,
+    // then the 6 of `\u00E9`.
+    let nt = "<http://a/\\u00E9\\u0020b> <http://a/p> <http://a/o> .\n";
+    // Turtle: `ex:a\#b\#c` is "http://a/a#b#c" (Turtle §6.3, PN_LOCAL_ESC); its second "#" is
+    // in the fragment, which does not allow it (ifragment, RFC 3987 §2.2), and is written as
+    // the escape `\#` at column 8 of line 2 ("ex:a\#b" is 7 characters before it). The space
+    // of `<x y>` is written as itself (column 19: 16 characters before its "<", then "x").
+    let ttl = "@prefix ex: <http://a/> .\nex:a\\#b\\#c ex:p <x y> .\n";
+    for (format, input, want) in [
+        ("nt", nt, vec![(1, 17, Some("\\u0020"))]),
+        ("ttl", ttl, vec![(2, 8, Some("\\#")), (2, 19, None)]),
+    ] {
+        let out = iri_stdin(&["check", "--json", "--format", format], input.as_bytes());
+        let lines = json_lines(&out);
+        let findings: Vec<_> = lines[..lines.len() - 1]
+            .iter()
+            .map(|f| (f["line"].as_u64().unwrap(), f["column"].as_u64().unwrap(), f))
+            .collect();
+        let got: Vec<_> = findings
+            .iter()
+            .map(|(line, column, f)| (*line, *column, f["escape"].as_str()))
+            .collect();
+        assert_eq!(got, want, "{format}");
+        for (_, _, f) in &findings {
+            let message = f["message"].as_str().unwrap();
+            match f["escape"].as_str() {
+                Some(escape) => assert!(
+                    message.ends_with(&format!(
+                        "; it is written as the escape {escape}, which the syntax decodes"
+                    )),
+                    "{message}"
+                ),
+                None => assert!(!message.contains("escape"), "{message}"),
+            }
+        }
+    }
+}
+
 /// The bound on peak resident memory (VmHWM, read from /proc while the child runs) of a check
 /// of a dump far larger than it: the tool reads in blocks of 256 KiB (`cli/src/blocks.rs`), a
 /// few per worker thread, on top of the binary and its allocator's arenas (a few MB). A tool

@@ -47,6 +47,8 @@ impl Role {
 pub(crate) struct Piece {
     pub(crate) decoded: Range<usize>,
     pub(crate) source: Range<usize>,
+    /// Whether `source` is an escape (else the prefix of a prefixed name).
+    pub(crate) escape: bool,
 }
 
 /// An IRI of a document: where it is written, the IRI it means, and whether that is an IRI.
@@ -100,6 +102,33 @@ impl<'a> Found<'a> {
     /// count in [`Found::iri`]; [`Found::source_offset`] gives where that is written.
     pub fn error(&self) -> Option<&ParseError> {
         self.error.as_ref()
+    }
+
+    /// The bytes of the document that write the byte at `offset` of [`Found::iri`] when an
+    /// escape writes it: a `UCHAR` (`\u0020`, RDF 1.1 N-Triples §2.3, Turtle §6.4) of an
+    /// `IRIREF`, or a `\` escape of a prefixed name's local name (Turtle §6.4 `PN_LOCAL_ESC`).
+    /// `None` when the byte is written as itself, or comes from a prefix's IRI.
+    ///
+    /// ```
+    /// use rfc3987::rdf::{Event, Scanner, Syntax};
+    ///
+    /// let text = r"<http://a/\u0020b> <http://a/p> <http://a/o> .";
+    /// let mut escapes = Vec::new();
+    /// Scanner::new(Syntax::NTriples).scan(text, true, &mut |event| {
+    ///     if let Event::Iri(found) = event {
+    ///         if let Some(error) = found.error() {
+    ///             escapes.push(found.escape_at(error.byte_offset()).map(|at| &text[at]));
+    ///         }
+    ///     }
+    /// });
+    /// // The space the path does not allow is written as an escape.
+    /// assert_eq!(escapes, [Some(r"\u0020")]);
+    /// ```
+    pub fn escape_at(&self, offset: usize) -> Option<Range<usize>> {
+        self.pieces
+            .iter()
+            .find(|piece| piece.escape && piece.decoded.contains(&offset))
+            .map(|piece| piece.source.clone())
     }
 
     /// Where the byte at `offset` of [`Found::iri`] is written in the document (a byte offset
@@ -233,6 +262,7 @@ pub(crate) fn unescape(written: &str, at: usize, surrogates: &mut Vec<(usize, u1
         pieces.push(Piece {
             decoded: start..decoded.len(),
             source: at + backslash..at + end,
+            escape: true,
         });
         rest = end;
         from = end;

@@ -631,6 +631,7 @@ impl<'a> Reader<'a, '_> {
         let mut pieces = vec![Piece {
             decoded: 0..iri.len(),
             source: token.start..colon + 1,
+            escape: false,
         }];
         let mut rest = 0;
         for backslash in memchr::memchr_iter(b'\\', local.as_bytes()) {
@@ -645,6 +646,7 @@ impl<'a> Reader<'a, '_> {
             pieces.push(Piece {
                 decoded: decoded..decoded + 1,
                 source: source..source + 2,
+                escape: true,
             });
             rest = backslash + 2;
         }
