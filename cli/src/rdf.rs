@@ -104,7 +104,8 @@ struct Document {
     replaced: Vec<Replaced>,
     /// How long `carry` must be before it is read again: twice what a statement too long to
     /// end in it was, so that a statement of any length is read again only as often as its
-    /// length doubles (linear time, not a read from its start at every block).
+    /// length doubles (linear time, not a read from its start at every block), and at most the
+    /// scanner's limit, beyond which it skips the statement (so `carry` stays bounded).
     wait: usize,
 }
 
@@ -220,7 +221,12 @@ impl Checker {
                 } else {
                     0
                 };
-                *wait = if used == 0 { 2 * carry.len() } else { 0 };
+                // The scanner must see a statement that reaches its limit, to skip it.
+                *wait = if used == 0 {
+                    (2 * carry.len()).min(scanner.limit())
+                } else {
+                    0
+                };
                 let mut place = Place::new(&document.carry, document.line);
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = document.scanner.statements() - before;

@@ -44,8 +44,21 @@
 //!   TriG graph, or to the `}` that closes the graph), or to the `}` that closes a `{` opened
 //!   after it. Its IRIs before that token are reported; the ones after it are not read. A
 //!   statement nesting `[` and `(` more than 128 deep is broken too.
+//!
+//! The text a caller holds stays bounded whatever the input: a statement (in N-Triples and
+//! N-Quads, a line) that does not end within [`Scanner::limit`] bytes of its start (16 MiB unless
+//! [`Scanner::with_limit`] says otherwise) is reported once, at its start, as a [`Broken`]
+//! statement, and the scanner skips to the next line that can begin one: in N-Triples and
+//! N-Quads the next line, in Turtle and TriG the next line whose first token can begin a
+//! statement (`<`, `_:`, `[`, `(`, `{`, `@`, a prefixed name, `PREFIX`, `BASE`, `GRAPH`). The
+//! IRIs of the part skipped are not checked. If the statement found there does not end within
+//! the limit either (the scanner started again inside the one it skipped), it is skipped too,
+//! and not reported again (its IRIs are), nor is the first statement found after a skip
+//! reported broken. The IRIs of a statement are held until it ends, so a statement within the
+//! limit that holds many of them takes memory in proportion.
 
 mod lex;
+mod limit;
 mod ntriples;
 mod repair;
 mod syntax;
@@ -56,6 +69,7 @@ pub use syntax::{Event, Syntax};
 pub use term::{Broken, Found, Role};
 
 use crate::Iri;
+use limit::{resume, statement_start, Skip};
 
 /// Reads an RDF document in pieces and reports its IRIs and broken statements.
 ///
@@ -84,6 +98,13 @@ pub struct Scanner {
     statements: u64,
     /// The prefixes declared so far, and whether a TriG graph is open (Turtle, TriG).
     turtle: turtle::Context,
+    /// The most bytes a statement may take before it is skipped.
+    limit: usize,
+    /// Whether a statement longer than the limit is being skipped, and where in its line.
+    skip: Skip,
+    /// Whether no statement has ended since the last skip: a statement longer than the limit
+    /// there is the one skipped again, and is not reported twice.
+    resumed: bool,
 }
 
 impl Scanner {
@@ -94,7 +115,27 @@ impl Scanner {
             base: None,
             statements: 0,
             turtle: turtle::Context::default(),
+            limit: Scanner::DEFAULT_LIMIT,
+            skip: Skip::No,
+            resumed: false,
         }
+    }
+
+    /// The default of [`Scanner::limit`]: 16 MiB, far beyond any statement of a real dump.
+    pub const DEFAULT_LIMIT: usize = 16 << 20;
+
+    /// The most bytes a statement (in N-Triples and N-Quads, a line) may take from its start
+    /// before the scanner stops waiting for its end, reports it and skips it (see the module's
+    /// documentation); at least 1.
+    pub fn with_limit(mut self, bytes: usize) -> Self {
+        self.limit = bytes.max(1);
+        self
+    }
+
+    /// The limit [`Scanner::with_limit`] sets: a caller holds at most this many bytes of text
+    /// not yet read, plus what it appends before the next call.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// The base IRI of the document (Turtle §6.3: the retrieval IRI), which its first
@@ -146,19 +187,62 @@ impl Scanner {
     /// // "c" resolved against the base, "ex:p" expanded; "ex:q" is in the long string.
     /// assert_eq!(iris, ["http://a/b/", "http://ex/", "http://a/b/c", "http://ex/p"]);
     /// ```
+    ///
+    /// A statement that has not ended within [`Scanner::limit`] bytes is reported and skipped
+    /// (see the module's documentation), so that the text a caller keeps stays bounded.
     pub fn scan(&mut self, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> usize {
-        match self.syntax {
-            Syntax::NTriples | Syntax::NQuads => {
-                let (used, statements) = ntriples::scan(self.syntax, text, last, each);
-                self.statements += statements;
-                used
+        let mut at = 0;
+        loop {
+            if self.skip != Skip::No {
+                match resume(self.syntax, &mut self.skip, text, at, last) {
+                    Ok(start) => (at, self.skip, self.resumed) = (start, Skip::No, true),
+                    Err(used) => return used,
+                }
             }
-            Syntax::Turtle | Syntax::TriG => {
-                let (used, statements) =
-                    turtle::scan(self.syntax, &mut self.base, &mut self.turtle, text, last, each);
-                self.statements += statements;
-                used
+            let (used, statements) = match self.syntax {
+                Syntax::NTriples | Syntax::NQuads => ntriples::scan(self.syntax, text, at, last, each),
+                Syntax::Turtle | Syntax::TriG => turtle::scan(
+                    self.syntax,
+                    &mut self.base,
+                    &mut self.turtle,
+                    text,
+                    (at, self.resumed),
+                    last,
+                    each,
+                ),
+            };
+            self.statements += statements;
+            // In N-Triples and N-Quads the line found is another statement, whatever its length.
+            self.resumed &= statements == 0 && matches!(self.syntax, Syntax::Turtle | Syntax::TriG);
+            if last || text.len() - used < self.limit {
+                return used;
             }
+            // What is left is one statement, not ended within the limit.
+            let start = statement_start(text, used);
+            if !self.resumed {
+                self.statements += 1;
+                let what = match self.syntax {
+                    Syntax::NTriples | Syntax::NQuads => "the line does not end",
+                    Syntax::Turtle | Syntax::TriG => "the statement does not end",
+                };
+                let message = format!(
+                    "{what} within {} bytes of its start (the scanner's limit); skipped to the \
+                     next line that can begin a statement, its IRIs not checked",
+                    self.limit
+                );
+                each(Event::Broken(Broken::new(start, message)));
+            }
+            (at, self.skip) = if self.resumed {
+                // The scanner started again inside the statement skipped, and read as far as
+                // the limit without an end: the skip goes on from the last line it read, so
+                // that no byte is read more than twice.
+                match memchr::memrchr(b'\n', &text.as_bytes()[start..]) {
+                    Some(n) => (start + n + 1, Skip::LineStart),
+                    None => (text.len(), Skip::InLine),
+                }
+            } else {
+                (start, Skip::InLine)
+            };
         }
     }
 }

@@ -5,18 +5,24 @@ use super::syntax::{Event, Syntax};
 use super::term::{iriref, string_escape, Broken, Role};
 use crate::printable;
 
-/// Reads the whole lines of `text` (all of it when `last`), reports the events of each, and
-/// returns how many bytes it read and how many statements they held.
-pub(super) fn scan(syntax: Syntax, text: &str, last: bool, each: &mut dyn FnMut(Event<'_>)) -> (usize, u64) {
+/// Reads the whole lines of `text` from its byte `from` (all of it when `last`), reports the
+/// events of each, and returns the offset it read to and how many statements it read.
+pub(super) fn scan(
+    syntax: Syntax,
+    text: &str,
+    from: usize,
+    last: bool,
+    each: &mut dyn FnMut(Event<'_>),
+) -> (usize, u64) {
     let end = if last {
         text.len()
     } else {
-        match memchr::memrchr(b'\n', text.as_bytes()) {
-            Some(n) => n + 1,
-            None => return (0, 0),
+        match memchr::memrchr(b'\n', &text.as_bytes()[from..]) {
+            Some(n) => from + n + 1,
+            None => return (from, 0),
         }
     };
-    let (mut start, mut statements) = (0, 0);
+    let (mut start, mut statements) = (from, 0);
     while start < end {
         let stop = memchr::memchr(b'\n', &text.as_bytes()[start..end]).map_or(end, |n| start + n);
         match statement(syntax, text, start, stop, each) {
@@ -253,7 +259,7 @@ mod tests {
     /// component, or a broken statement's offset.
     fn events(syntax: Syntax, text: &str) -> Vec<(usize, String)> {
         let mut found = Vec::new();
-        let (used, _) = scan(syntax, text, true, &mut |event| match event {
+        let (used, _) = scan(syntax, text, 0, true, &mut |event| match event {
             Event::Iri(iri) => {
                 if let Some(e) = iri.error() {
                     let component = e.component().map_or("-", SyntaxComponent::as_str);
@@ -335,7 +341,7 @@ mod tests {
     fn only_whole_lines_are_read_until_the_last_piece() {
         let mut count = 0;
         let text = "<http://a/s> <http://a/p> _:o .\n\n# c\n<http://a/s> <ht";
-        let (used, statements) = scan(Syntax::NTriples, text, false, &mut |_| count += 1);
+        let (used, statements) = scan(Syntax::NTriples, text, 0, false, &mut |_| count += 1);
         // Three whole lines (32 + 1 + 4 bytes), one statement with two IRIs.
         assert_eq!((used, statements, count), (37, 1, 2));
     }

@@ -42,13 +42,16 @@ pub(super) struct Context {
     in_graph: bool,
 }
 
-/// Reads the complete statements at the start of `text` (see `Scanner::scan`), with the base
-/// and the context they leave; how many bytes and statements it read.
+/// Reads the complete statements of `text` from its byte `from` (see `Scanner::scan`), with the
+/// base and the context they leave; the offset it read to, and how many statements it read.
+/// With `quiet`, the first statement is not reported broken (its IRIs are): it is read where
+/// the scanner started again after a statement too long, and likely the rest of that one.
 pub(super) fn scan(
     syntax: Syntax,
     base: &mut Option<Iri<String>>,
     context: &mut Context,
     text: &str,
+    (from, quiet): (usize, bool),
     last: bool,
     each: &mut dyn FnMut(Event<'_>),
 ) -> (usize, u64) {
@@ -62,7 +65,7 @@ pub(super) fn scan(
         events: Vec::new(),
         depth: 0,
     };
-    reader.statements(each)
+    reader.statements(from, quiet, each)
 }
 
 /// Why a statement stops being read: the text ends (not the document), or it is not RDF (and
@@ -97,8 +100,8 @@ struct Reader<'a, 's> {
 impl<'a> Reader<'a, '_> {
     /// Reads statement after statement and gives out the events of each once it is whole:
     /// how many bytes were read, and how many statements.
-    fn statements(&mut self, each: &mut dyn FnMut(Event<'_>)) -> (usize, u64) {
-        let (mut used, mut statements) = (0, 0);
+    fn statements(&mut self, from: usize, mut quiet: bool, each: &mut dyn FnMut(Event<'_>)) -> (usize, u64) {
+        let (mut used, mut statements) = (from, 0);
         loop {
             (self.at, self.peeked, self.depth) = (used, None, 0);
             let first = match self.peek() {
@@ -114,13 +117,16 @@ impl<'a> Reader<'a, '_> {
                 Err(Stop::More) => return (used, statements),
                 Err(Stop::Broken(broken, from)) => match self.recover(from) {
                     Ok(()) => {
-                        self.events.push(Event::Broken(broken));
+                        if !quiet {
+                            self.events.push(Event::Broken(broken));
+                        }
                         true
                     }
                     Err(More) => return (used, statements),
                 },
             };
             statements += u64::from(counted);
+            quiet = false;
             for event in self.events.drain(..) {
                 each(event);
             }

@@ -1,0 +1,105 @@
+//! Bounded memory: where a scanner that skips a statement longer than its limit starts
+//! reading again.
+
+use super::syntax::Syntax;
+
+/// Where a scanner skipping a statement longer than its limit stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Skip {
+    /// Not skipping.
+    No,
+    /// Skipping, inside a line: the next place to look is after its end.
+    InLine,
+    /// Skipping, at the start of a line not yet looked at.
+    LineStart,
+}
+
+/// While skipping: the offset of the next line from `at` of `text` that can begin a
+/// statement, or `Err` with how far `text` was looked through (to the start of a line not
+/// yet seen whole, or to its end), the skipping going on at the next call.
+pub(super) fn resume(
+    syntax: Syntax,
+    skip: &mut Skip,
+    text: &str,
+    mut at: usize,
+    last: bool,
+) -> Result<usize, usize> {
+    let bytes = text.as_bytes();
+    loop {
+        if *skip == Skip::InLine {
+            match memchr::memchr(b'\n', &bytes[at..]) {
+                Some(n) => (at, *skip) = (at + n + 1, Skip::LineStart),
+                None => return Err(text.len()),
+            }
+        }
+        let line = &bytes[at..];
+        let end = memchr::memchr(b'\n', line);
+        // A line seen whole, or long enough to tell (a keyword and a space, or a
+        // prefixed name's first 64 bytes), or the document's last.
+        if end.is_some() || line.len() >= 72 || last {
+            if can_begin(syntax, &line[..end.unwrap_or(line.len())]) {
+                return Ok(at);
+            }
+            *skip = Skip::InLine;
+            if end.is_none() {
+                return Err(text.len());
+            }
+        } else {
+            return Err(at);
+        }
+    }
+}
+/// The offset of the first byte of the statement that starts at `at` of `text`, after white
+/// space and comments (N-Triples §2.3, Turtle §6.4: `#` to the end of its line, outside
+/// strings and IRIs); `at` itself when nothing else is found.
+pub(super) fn statement_start(text: &str, mut at: usize) -> usize {
+    let bytes = text.as_bytes();
+    while at < bytes.len() {
+        match bytes[at] {
+            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            b'#' => match memchr::memchr(b'\n', &bytes[at..]) {
+                Some(n) => at += n + 1,
+                None => return at,
+            },
+            _ => return at,
+        }
+    }
+    at.min(text.len())
+}
+
+/// Whether `line` (without its line end) can begin a statement of `syntax`: in N-Triples and
+/// N-Quads every line can; in Turtle and TriG (Turtle §6.5 `statement`, TriG `block`), one
+/// whose first token, after spaces, is an IRI (`<`), a blank node (`_:`, `[`), a collection
+/// (`(`), a graph (`{`), a directive (`@prefix`, `@base`, `PREFIX`, `BASE`), `GRAPH` or a
+/// prefixed name (ASCII letters, digits, `_`, `-`, `.` before its `:`).
+fn can_begin(syntax: Syntax, line: &[u8]) -> bool {
+    if matches!(syntax, Syntax::NTriples | Syntax::NQuads) {
+        return true;
+    }
+    let start = line
+        .iter()
+        .position(|&b| b != b' ' && b != b'\t')
+        .unwrap_or(line.len());
+    let line = &line[start..];
+    match line.first() {
+        Some(b'<' | b'[' | b'(' | b'{' | b'@' | b':') => true,
+        Some(b'_') if line.get(1) == Some(&b':') => true,
+        Some(b) if b.is_ascii_alphabetic() => {
+            let word = line
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+                .unwrap_or(line.len());
+            let after = line.get(word);
+            after == Some(&b':')
+                || (matches!(after, Some(b' ' | b'\t' | b'<' | b'{'))
+                    && ["PREFIX", "BASE", "GRAPH"]
+                        .iter()
+                        .any(|k| k.as_bytes().eq_ignore_ascii_case(&line[..word])))
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+#[path = "limit_tests.rs"]
+mod tests;

@@ -1,0 +1,151 @@
+//! The tests of `limit.rs`: a scanner with a small limit, fed in pieces as a caller feeds it.
+
+use crate::rdf::{Event, Scanner, Syntax};
+
+/// What a stream of `text` in pieces of `piece` bytes gives a scanner with `limit`, read as
+/// a caller reads (the text not used is given again, followed by the next piece): each
+/// event with its offset in `text` (`!` and the message's start for a broken statement,
+/// the IRI for an invalid one), and the most text the caller held at once.
+fn stream(syntax: Syntax, limit: usize, text: &str, piece: usize) -> (Vec<(usize, String)>, usize) {
+    let mut scanner = Scanner::new(syntax).with_limit(limit);
+    let (mut events, mut held, mut most) = (Vec::new(), String::new(), 0);
+    let (mut done, mut next) = (0, 0);
+    loop {
+        let end = (next + piece).min(text.len());
+        held.push_str(&text[next..end]);
+        next = end;
+        most = most.max(held.len());
+        let last = next == text.len();
+        let used = scanner.scan(&held, last, &mut |event| match event {
+            Event::Broken(b) => events.push((done + b.offset(), format!("!{}", &b.message()[..24]))),
+            Event::Iri(f) if f.error().is_some() => events.push((done + f.span().start, f.iri().to_string())),
+            Event::Iri(_) => {}
+        });
+        if last {
+            assert_eq!(used, held.len());
+            return (events, most);
+        }
+        held.drain(..used);
+        done += used;
+    }
+}
+
+/// Three statements after the hostile part, each with one invalid IRI (a space), at the
+/// offsets `tail_at` gives.
+const TAIL: &str = "<http://a/b c> <http://a/p> <http://a/o> .\n";
+
+fn tail_events(from: usize) -> Vec<(usize, String)> {
+    (0..3)
+        .map(|i| (from + i * TAIL.len(), "http://a/b c".to_string()))
+        .collect()
+}
+
+#[test]
+fn a_line_with_no_end_is_reported_once_and_the_next_lines_are_read() {
+    // N-Triples: a literal of 5,000 bytes on a line, limit 1,000: reported at the line's
+    // start (0), skipped to its end; the three lines after it are read.
+    let head = format!("<http://a/s> <http://a/p> \"{}\" .\n", "x".repeat(5000));
+    let text = format!("{head}{}", TAIL.repeat(3));
+    for piece in [1, 7, 300, 4096] {
+        let (events, most) = stream(Syntax::NTriples, 1000, &text, piece);
+        let mut want = vec![(0, "!the line does not end wi".to_string())];
+        want.extend(tail_events(head.len()));
+        assert_eq!(events, want, "piece {piece}");
+        assert!(most < 1000 + piece, "piece {piece}: held {most}");
+    }
+}
+
+#[test]
+fn a_long_line_of_its_own_is_reported_even_right_after_another() {
+    // N-Triples: each line is a statement, so two long lines are two reports.
+    let long = format!("<http://a/s> <http://a/p> \"{}\" .\n", "x".repeat(2000));
+    let text = format!("{long}{long}{TAIL}");
+    let (events, _) = stream(Syntax::NTriples, 1000, &text, 64);
+    let broken: Vec<usize> = events
+        .iter()
+        .filter(|e| e.1.starts_with('!'))
+        .map(|e| e.0)
+        .collect();
+    assert_eq!(broken, [0, long.len()]);
+    assert_eq!(events.last().unwrap().0, 2 * long.len());
+}
+
+#[test]
+fn turtle_hostile_statements_are_reported_once_and_the_next_ones_read() {
+    // Each hostile part starts at byte 2 (after a blank line and a space) and is far
+    // longer than the limit (1,000): an unclosed long string of prose; an unmatched "[" whose
+    // lines look like statements (the scanner starts again inside it and skips again,
+    // quietly); nested "(" on one line; a comment before a statement that never ends.
+    let lorem = "lorem ipsum dolor sit amet.\n".repeat(200);
+    let bracket = format!("[\n{}", "<http://a/p> <http://a/o> ;\n".repeat(200));
+    let parens = format!("{}\n", "(".repeat(20_000));
+    let cases = [
+        (
+            "long string",
+            format!("<http://a/s> <http://a/p> \"\"\"\n{lorem}"),
+        ),
+        ("bracket", format!("<http://a/s> <http://a/p> {bracket}.\n")),
+        ("parens", format!("<http://a/s> <http://a/p> {parens}")),
+    ];
+    for (name, hostile) in cases {
+        let text = format!("\n {hostile}{}", TAIL.repeat(3));
+        for syntax in [Syntax::Turtle, Syntax::TriG] {
+            let (events, most) = stream(syntax, 1000, &text, 100);
+            let reports: Vec<_> = events.iter().filter(|e| e.1.starts_with('!')).collect();
+            assert_eq!(reports.len(), 1, "{name}: {events:?}");
+            assert_eq!(
+                reports[0],
+                &(2, "!the statement does not e".to_string()),
+                "{name}"
+            );
+            let tail_at = 2 + hostile.len();
+            let tail: Vec<_> = events.iter().filter(|e| e.0 >= tail_at).cloned().collect();
+            assert_eq!(tail, tail_events(tail_at), "{name}: {events:?}");
+            assert!(most < 1100, "{name}: held {most}");
+        }
+    }
+}
+
+#[test]
+fn lines_that_can_begin_a_statement() {
+    let yes = [
+        "<http://a/s> <p> <o> .",
+        "  _:b <p> <o> .",
+        "[ <p> <o> ] .",
+        "( 1 2 ) <p> <o> .",
+        "{ <s> <p> <o> }",
+        "@prefix ex: <http://ex/> .",
+        "PREFIX ex: <http://ex/>",
+        "base <http://a/>",
+        "GRAPH <g> {",
+        "ex:s ex:p ex:o .",
+        ":s :p :o .",
+        "a-b.c_d:s <p> <o> .",
+    ];
+    for line in yes {
+        assert!(super::can_begin(Syntax::Turtle, line.as_bytes()), "{line}");
+    }
+    for line in [
+        "lorem ipsum",
+        "",
+        "  ",
+        "\"x\" .",
+        "] .",
+        ") .",
+        "} .",
+        "PREFIXES x",
+        "# a comment",
+        "_x",
+    ] {
+        assert!(!super::can_begin(Syntax::Turtle, line.as_bytes()), "{line}");
+        assert!(super::can_begin(Syntax::NTriples, line.as_bytes()), "{line}");
+    }
+}
+
+#[test]
+fn a_statement_starts_after_space_and_comments() {
+    assert_eq!(super::statement_start(" \t\r\n# c\n  <a>", 0), 10);
+    assert_eq!(super::statement_start("x # c", 1), 2);
+    assert_eq!(super::statement_start("  # c", 0), 2);
+    assert_eq!(super::statement_start("   ", 0), 3);
+}
