@@ -34,24 +34,26 @@ pub(super) fn resume(
         }
         let line = &bytes[at..];
         let end = memchr::memchr(b'\n', line);
-        // A line seen whole, or long enough to tell (a keyword and a space, or a
-        // prefixed name's first 64 bytes), or the document's last.
-        if end.is_some() || line.len() >= 72 || last {
-            if can_begin(syntax, &line[..end.unwrap_or(line.len())]) {
-                return Ok(at);
-            }
-            *skip = Skip::InLine;
-            if end.is_none() {
-                return Err(text.len());
-            }
-        } else {
+        // Told once the line is seen whole, or long enough (a keyword and a space, or a
+        // prefixed name's first 64 bytes), or is the document's last.
+        if end.is_none() && line.len() < 72 && !last {
             return Err(at);
+        }
+        if can_begin(syntax, &line[..end.unwrap_or(line.len())]) {
+            return Ok(at);
+        }
+        *skip = Skip::InLine;
+        if end.is_none() {
+            return Err(text.len());
         }
     }
 }
+
 /// The offset of the first byte of the statement that starts at `at` of `text`, after white
 /// space and comments (N-Triples §2.3, Turtle §6.4: `#` to the end of its line, outside
-/// strings and IRIs); `at` itself when nothing else is found.
+/// strings and IRIs); when a comment runs to the end of `text`, its `#`: the "statement" that
+/// does not end is that comment. (The lexer's `Lexer::token` skips the same, but gives no
+/// place for a comment it cannot see the end of.)
 pub(super) fn statement_start(text: &str, mut at: usize) -> usize {
     let bytes = text.as_bytes();
     while at < bytes.len() {
@@ -64,7 +66,7 @@ pub(super) fn statement_start(text: &str, mut at: usize) -> usize {
             _ => return at,
         }
     }
-    at.min(text.len())
+    at
 }
 
 /// Whether `line` (without its line end) can begin a statement of `syntax`: in N-Triples and

@@ -195,7 +195,12 @@ impl Scanner {
         loop {
             if self.skip != Skip::No {
                 match resume(self.syntax, &mut self.skip, text, at, last) {
-                    Ok(start) => (at, self.skip, self.resumed) = (start, Skip::No, true),
+                    // In N-Triples and N-Quads the line found is another statement, whatever
+                    // its length: only Turtle and TriG resume inside the one skipped.
+                    Ok(start) => {
+                        let turtle = matches!(self.syntax, Syntax::Turtle | Syntax::TriG);
+                        (at, self.skip, self.resumed) = (start, Skip::No, turtle);
+                    }
                     Err(used) => return used,
                 }
             }
@@ -212,8 +217,7 @@ impl Scanner {
                 ),
             };
             self.statements += statements;
-            // In N-Triples and N-Quads the line found is another statement, whatever its length.
-            self.resumed &= statements == 0 && matches!(self.syntax, Syntax::Turtle | Syntax::TriG);
+            self.resumed &= statements == 0;
             if last || text.len() - used < self.limit {
                 return used;
             }
