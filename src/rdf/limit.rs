@@ -2,6 +2,20 @@
 //! reading again.
 
 use super::syntax::Syntax;
+use super::term::Broken;
+
+/// The report of a statement that does not end within `limit` bytes, at `at`, its first byte.
+pub(super) fn too_long(syntax: Syntax, limit: usize, at: usize) -> Broken {
+    let what = match syntax {
+        Syntax::NTriples | Syntax::NQuads => "the line does not end",
+        Syntax::Turtle | Syntax::TriG => "the statement does not end",
+    };
+    let message = format!(
+        "{what} within {limit} bytes of its start (the scanner's limit); skipped to the next \
+         line that can begin a statement, its IRIs not checked"
+    );
+    Broken::new(at, message)
+}
 
 /// Where a scanner skipping a statement longer than its limit stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

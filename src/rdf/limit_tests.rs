@@ -43,16 +43,49 @@ fn tail_events(from: usize) -> Vec<(usize, String)> {
 #[test]
 fn a_line_with_no_end_is_reported_once_and_the_next_lines_are_read() {
     // N-Triples: a literal of 5,000 bytes on a line, limit 1,000: reported at the line's
-    // start (0), skipped to its end; the three lines after it are read.
+    // start (0), skipped to its end; the three lines after it are read. Given whole, the line
+    // is reported too (a line of N-Triples as long as the limit always is).
     let head = format!("<http://a/s> <http://a/p> \"{}\" .\n", "x".repeat(5000));
     let text = format!("{head}{}", TAIL.repeat(3));
-    for piece in [1, 7, 300, 4096] {
+    for piece in [1, 7, 300, 4096, text.len()] {
         let (events, most) = stream(Syntax::NTriples, 1000, &text, piece);
         let mut want = vec![(0, "!the line does not end wi".to_string())];
         want.extend(tail_events(head.len()));
         assert_eq!(events, want, "piece {piece}");
-        assert!(most < 1000 + piece, "piece {piece}: held {most}");
+        assert!(
+            most < 1000 + piece || piece == text.len(),
+            "piece {piece}: held {most}"
+        );
     }
+}
+
+#[test]
+fn a_scanner_skipping_starts_at_the_next_statement() {
+    // A text that starts inside a line (its rest, with an invalid IRI that is not read) and
+    // the lines after it: N-Triples goes on at the second line; Turtle at the first line that
+    // can begin a statement, after "] .", which cannot (the rest of an unmatched "[").
+    let rest = "x\" <http://a/not read> .\n";
+    let faults = |syntax, text: &str| {
+        let mut all = Vec::new();
+        let used = Scanner::new(syntax)
+            .skipping()
+            .scan(text, true, &mut |event| match event {
+                Event::Broken(b) => all.push(b.offset()),
+                Event::Iri(f) => all.extend(f.error().map(|_| f.span().start)),
+            });
+        assert_eq!(used, text.len());
+        all
+    };
+    let text = format!("{rest}{}", TAIL.repeat(3));
+    assert_eq!(
+        faults(Syntax::NTriples, &text),
+        [0, 1, 2].map(|i| rest.len() + i * TAIL.len())
+    );
+    let text = format!("{rest}] .\n{}", TAIL.repeat(3));
+    assert_eq!(
+        faults(Syntax::Turtle, &text),
+        [0, 1, 2].map(|i| rest.len() + 4 + i * TAIL.len())
+    );
 }
 
 #[test]

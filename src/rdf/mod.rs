@@ -45,17 +45,24 @@
 //!   after it. Its IRIs before that token are reported; the ones after it are not read. A
 //!   statement nesting `[` and `(` more than 128 deep is broken too.
 //!
-//! The text a caller holds stays bounded whatever the input: a statement (in N-Triples and
-//! N-Quads, a line) that does not end within [`Scanner::limit`] bytes of its start (16 MiB unless
-//! [`Scanner::with_limit`] says otherwise) is reported once, at its start, as a [`Broken`]
-//! statement, and the scanner skips to the next line that can begin one: in N-Triples and
-//! N-Quads the next line, in Turtle and TriG the next line whose first token can begin a
-//! statement (`<`, `_:`, `[`, `(`, `{`, `@`, a prefixed name, `PREFIX`, `BASE`, `GRAPH`). The
-//! IRIs of the part skipped are not checked. If the statement found there does not end within
-//! the limit either (the scanner started again inside the one it skipped), it is skipped too,
-//! and not reported again (its IRIs are), nor is the first statement found after a skip
-//! reported broken. The IRIs of a statement are held until it ends, so a statement within the
-//! limit that holds many of them takes memory in proportion.
+//! The text a caller holds stays bounded whatever the input. A statement too long for the
+//! scanner's limit ([`Scanner::limit`], 16 MiB unless [`Scanner::with_limit`] says otherwise)
+//! is reported once, at its start, as a [`Broken`] statement: in N-Triples and N-Quads, a line
+//! of that many bytes or more; in Turtle and TriG, a statement of which a text holds that many
+//! bytes without its end (one that ends in the text given is read whatever its length, so a
+//! caller that gives at most P bytes more at each call has every statement of limit + P bytes
+//! reported, and none shorter than the limit). The scanner then skips to the next line that can
+//! begin a statement: in N-Triples and N-Quads the next line, in Turtle and TriG the next line
+//! whose first token can begin a statement (`<`, `_:`, `[`, `(`, `{`, `@`, a prefixed name,
+//! `PREFIX`, `BASE`, `GRAPH`). The IRIs of the part skipped are not checked. If the statement
+//! found there does not end within the limit either (the scanner started again inside the one
+//! it skipped), it is skipped too, and not reported again (its IRIs are). The statement found
+//! after a skip is likely the rest of the one skipped: if it is broken, it is not reported (its
+//! IRIs before the token where it breaks are), and the skip goes on from that token's line. The
+//! IRIs of a statement are given out as they are read (a statement that the end of a text cuts
+//! short is read again, its IRIs not given twice), so a statement holding millions of them
+//! takes no memory for them; the report of a statement too long comes after the IRIs of it
+//! given before.
 
 mod lex;
 mod limit;
@@ -69,7 +76,7 @@ pub use syntax::{Event, Syntax};
 pub use term::{Broken, Found, Role};
 
 use crate::Iri;
-use limit::{resume, statement_start, Skip};
+use limit::{resume, statement_start, too_long, Skip};
 
 /// Reads an RDF document in pieces and reports its IRIs and broken statements.
 ///
@@ -138,6 +145,17 @@ impl Scanner {
         self.limit
     }
 
+    /// A scanner whose first text starts inside a statement too long, which the scanner of the
+    /// text before reported ([`Scanner::limit`]): it skips to the next line that can begin a
+    /// statement, as that scanner would have. For a caller that cuts a document at a statement
+    /// too long, and reads the pieces in parallel, each with its own scanner (N-Triples and
+    /// N-Quads, whose statements are lines).
+    pub fn skipping(mut self) -> Self {
+        self.skip = Skip::InLine;
+        self.resumed = matches!(self.syntax, Syntax::Turtle | Syntax::TriG);
+        self
+    }
+
     /// The base IRI of the document (Turtle §6.3: the retrieval IRI), which its first
     /// `@base`/`BASE` replaces. N-Triples and N-Quads have no relative IRIs and ignore it.
     pub fn with_base(mut self, base: Iri<String>) -> Self {
@@ -157,35 +175,38 @@ impl Scanner {
         self.statements
     }
 
-    /// Reads the complete statements at the start of `text`, which continues the text read
-    /// before, reports their events to `each` in document order, and returns how many bytes of
-    /// `text` it read: the caller gives the rest again, followed by more, at the next call.
-    /// With `last`, `text` ends the document and is read to its end (a statement it cuts short
-    /// is broken). Byte offsets in events count from the start of `text`.
+    /// Reads the statements of `text`, which continues the text read before, reports their
+    /// events to `each` in document order, and returns how many bytes of `text` it read: to the
+    /// end of the last statement that ends in it. The caller gives the rest again, followed by
+    /// more, at the next call. With `last`, `text` ends the document and is read to its end (a
+    /// statement it cuts short is broken). Byte offsets in events count from the start of
+    /// `text`.
     ///
-    /// Turtle and TriG statements may span lines; a statement is given out once it is whole,
-    /// so that a statement `text` cuts short gives its events (once) at the next call:
+    /// Turtle and TriG statements may span lines. The IRIs of a statement that `text` cuts
+    /// short are given as far as it goes, and the rest at the next call, each once:
     ///
     /// ```
     /// use rfc3987::rdf::{Event, Scanner, Syntax};
     ///
     /// let mut scanner = Scanner::new(Syntax::Turtle);
-    /// let mut iris = Vec::new();
-    /// let mut each = |event: Event<'_>| {
-    ///     if let Event::Iri(found) = event {
-    ///         let resolved = found.resolved().map(|r| r.to_string());
-    ///         iris.push(resolved.unwrap_or_else(|| found.iri().to_string()));
-    ///     }
+    /// // The IRI a term means: resolved against the base, or as written.
+    /// let iri = |event: Event<'_>| match event {
+    ///     Event::Iri(found) => Some(found.resolved().map_or(found.iri().to_string(), |r| r.to_string())),
+    ///     Event::Broken(_) => None,
     /// };
     /// let text = "@base <http://a/b/> .\n@prefix ex: <http://ex/> .\n<c> ex:p '''x\nex:q";
-    /// let used = scanner.scan(text, false, &mut each);
+    /// let mut first = Vec::new();
+    /// let used = scanner.scan(text, false, &mut |event| first.extend(iri(event)));
     /// // The third statement is cut short in its string: the two directives are read, to the
-    /// // "." of the second (21 bytes, "\n", 26 bytes): what follows is given again.
+    /// // "." of the second (21 bytes, "\n", 26 bytes), and what follows is given again. The
+    /// // subject and the verb before the cut were given: "c" resolved, "ex:p" expanded.
     /// assert_eq!(used, 48);
-    /// let rest = format!("{}''' .\n", &text[used..]);
-    /// assert_eq!(scanner.scan(&rest, true, &mut each), rest.len());
-    /// // "c" resolved against the base, "ex:p" expanded; "ex:q" is in the long string.
-    /// assert_eq!(iris, ["http://a/b/", "http://ex/", "http://a/b/c", "http://ex/p"]);
+    /// assert_eq!(first, ["http://a/b/", "http://ex/", "http://a/b/c", "http://ex/p"]);
+    /// let rest = format!("{}''' ; ex:r <d> .\n", &text[used..]);
+    /// let mut second = Vec::new();
+    /// assert_eq!(scanner.scan(&rest, true, &mut |event| second.extend(iri(event))), rest.len());
+    /// // "ex:q" is in the long string; "c" and "ex:p" are not given again.
+    /// assert_eq!(second, ["http://ex/r", "http://a/b/d"]);
     /// ```
     ///
     /// A statement that has not ended within [`Scanner::limit`] bytes is reported and skipped
@@ -204,8 +225,11 @@ impl Scanner {
                     Err(used) => return used,
                 }
             }
-            let (used, statements) = match self.syntax {
-                Syntax::NTriples | Syntax::NQuads => ntriples::scan(self.syntax, text, at, last, each),
+            let (used, statements, skip) = match self.syntax {
+                Syntax::NTriples | Syntax::NQuads => {
+                    let (used, statements) = ntriples::scan((self.syntax, self.limit), text, at, last, each);
+                    (used, statements, false)
+                }
                 Syntax::Turtle | Syntax::TriG => turtle::scan(
                     self.syntax,
                     &mut self.base,
@@ -218,6 +242,11 @@ impl Scanner {
             };
             self.statements += statements;
             self.resumed &= statements == 0;
+            if skip {
+                // The statement read after a skip is broken: the skip goes on from its line.
+                (at, self.skip) = (used, Skip::InLine);
+                continue;
+            }
             if last || text.len() - used < self.limit {
                 return used;
             }
@@ -225,17 +254,9 @@ impl Scanner {
             let start = statement_start(text, used);
             if !self.resumed {
                 self.statements += 1;
-                let what = match self.syntax {
-                    Syntax::NTriples | Syntax::NQuads => "the line does not end",
-                    Syntax::Turtle | Syntax::TriG => "the statement does not end",
-                };
-                let message = format!(
-                    "{what} within {} bytes of its start (the scanner's limit); skipped to the \
-                     next line that can begin a statement, its IRIs not checked",
-                    self.limit
-                );
-                each(Event::Broken(Broken::new(start, message)));
+                each(Event::Broken(too_long(self.syntax, self.limit, start)));
             }
+            self.turtle.given = 0;
             (at, self.skip) = if self.resumed {
                 // The scanner started again inside the statement skipped, and read as far as
                 // the limit without an end: the skip goes on from the last line it read, so

@@ -1,14 +1,16 @@
 //! N-Triples and N-Quads (RDF 1.1 N-Triples §2, N-Quads §2): one statement a line, each term
 //! an `IRIREF`, a blank node or (objects) a literal, then `.`.
 
+use super::limit::too_long;
 use super::syntax::{Event, Syntax};
 use super::term::{iriref, string_escape, Broken, Role};
 use crate::printable;
 
 /// Reads the whole lines of `text` from its byte `from` (all of it when `last`), reports the
-/// events of each, and returns the offset it read to and how many statements it read.
+/// events of each, and returns the offset it read to and how many statements it read. A line
+/// of `limit` bytes or more is reported as too long (`Scanner::limit`), not read.
 pub(super) fn scan(
-    syntax: Syntax,
+    (syntax, limit): (Syntax, usize),
     text: &str,
     from: usize,
     last: bool,
@@ -25,7 +27,17 @@ pub(super) fn scan(
     let (mut start, mut statements) = (from, 0);
     while start < end {
         let stop = memchr::memchr(b'\n', &text.as_bytes()[start..end]).map_or(end, |n| start + n);
-        match statement(syntax, text, start, stop, each) {
+        // A line as long as the limit is reported as one the text cuts short would be.
+        let read = match stop - start >= limit {
+            true => {
+                let space = text.as_bytes()[start..stop]
+                    .iter()
+                    .position(|&b| b != b' ' && b != b'\t');
+                Err(too_long(syntax, limit, start + space.unwrap_or(0)))
+            }
+            false => statement(syntax, text, start, stop, each),
+        };
+        match read {
             Ok(held) => statements += u64::from(held),
             Err(broken) => {
                 statements += 1;
@@ -259,7 +271,7 @@ mod tests {
     /// component, or a broken statement's offset.
     fn events(syntax: Syntax, text: &str) -> Vec<(usize, String)> {
         let mut found = Vec::new();
-        let (used, _) = scan(syntax, text, 0, true, &mut |event| match event {
+        let (used, _) = scan((syntax, usize::MAX), text, 0, true, &mut |event| match event {
             Event::Iri(iri) => {
                 if let Some(e) = iri.error() {
                     let component = e.component().map_or("-", SyntaxComponent::as_str);
@@ -341,7 +353,9 @@ mod tests {
     fn only_whole_lines_are_read_until_the_last_piece() {
         let mut count = 0;
         let text = "<http://a/s> <http://a/p> _:o .\n\n# c\n<http://a/s> <ht";
-        let (used, statements) = scan(Syntax::NTriples, text, 0, false, &mut |_| count += 1);
+        let (used, statements) = scan((Syntax::NTriples, usize::MAX), text, 0, false, &mut |_| {
+            count += 1
+        });
         // Three whole lines (32 + 1 + 4 bytes), one statement with two IRIs.
         assert_eq!((used, statements, count), (37, 1, 2));
     }

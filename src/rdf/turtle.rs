@@ -1,10 +1,12 @@
 //! Turtle and TriG (RDF 1.1 Turtle §6.5, TriG §5): the statements of a document, their IRIs
 //! resolved or expanded and checked, and the statements that are not RDF skipped.
 //!
-//! A statement is read whole before any of its events is given out, and the state it changes
-//! (a prefix, the base, whether a TriG graph is open) changes only once it is whole: a
-//! statement that the end of a text cuts short is read again, from its start, with the text
-//! that follows, and gives the same events as if it had not been cut. A TriG graph
+//! The events of a statement are given out as it is read, and the state it changes (a prefix,
+//! the base, whether a TriG graph is open) changes only once it is whole: a statement that the
+//! end of a text cuts short is read again, from its start, with the text that follows, and
+//! gives the events it had not given yet (`Context::given`), so the same events, once each, as
+//! if it had not been cut. Nothing of a statement is held but its text: a statement as long as
+//! the scanner's limit, with millions of IRIs, takes no memory for them. A TriG graph
 //! (`label { … }`) is not one statement but several: its opening (`label {`), each of its
 //! triples statements, and its `}`, so that a graph as large as a dump is read piece by piece.
 
@@ -40,12 +42,19 @@ pub(super) struct Context {
     prefixes: HashMap<String, Namespace>,
     /// Whether a TriG graph is open: after its `{`, before its `}`.
     in_graph: bool,
+    /// The offset, from the start of the text read next, before which the events of the
+    /// statement that starts there were given out: a read that the end of a text cut short
+    /// gave them, and the statement is read again from its start. 0 once a statement ends,
+    /// and when the scanner skips a statement too long.
+    pub(super) given: usize,
 }
 
 /// Reads the complete statements of `text` from its byte `from` (see `Scanner::scan`), with the
-/// base and the context they leave; the offset it read to, and how many statements it read.
-/// With `quiet`, the first statement is not reported broken (its IRIs are): it is read where
-/// the scanner started again after a statement too long, and likely the rest of that one.
+/// base and the context they leave; the offset it read to, how many statements it read, and
+/// whether the skip of a statement too long goes on from that offset. With `quiet`, the first
+/// statement is read where the scanner started again after a statement too long: if it is
+/// broken, it is likely the rest of that one, so it is not reported (its IRIs before the
+/// token where it breaks are), and the skip goes on from that token.
 pub(super) fn scan(
     syntax: Syntax,
     base: &mut Option<Iri<String>>,
@@ -54,7 +63,8 @@ pub(super) fn scan(
     (from, quiet): (usize, bool),
     last: bool,
     each: &mut dyn FnMut(Event<'_>),
-) -> (usize, u64) {
+) -> (usize, u64, bool) {
+    let given = from + context.given;
     let mut reader = Reader {
         lexer: Lexer { text, last },
         syntax,
@@ -62,10 +72,14 @@ pub(super) fn scan(
         context,
         at: 0,
         peeked: None,
-        events: Vec::new(),
+        given,
+        each,
         depth: 0,
+        quiet: false,
     };
-    reader.statements(from, quiet, each)
+    let (used, statements, skip) = reader.statements(from, quiet);
+    reader.context.given = reader.given.saturating_sub(used);
+    (used, statements, skip)
 }
 
 /// Why a statement stops being read: the text ends (not the document), or it is not RDF (and
@@ -91,48 +105,63 @@ struct Reader<'a, 's> {
     at: usize,
     /// The next token, once looked at.
     peeked: Option<Token>,
-    /// The events of the statement being read.
-    events: Vec<Event<'a>>,
+    /// The offset in `text` before which the events of the statement being read were given.
+    given: usize,
+    /// Where events go.
+    each: &'s mut dyn FnMut(Event<'_>),
     /// How deep `[` and `(` nest where the reader is.
     depth: usize,
+    /// Whether the statement being read is the first after a skip (see `scan`).
+    quiet: bool,
 }
 
 impl<'a> Reader<'a, '_> {
-    /// Reads statement after statement and gives out the events of each once it is whole:
-    /// how many bytes were read, and how many statements.
-    fn statements(&mut self, from: usize, mut quiet: bool, each: &mut dyn FnMut(Event<'_>)) -> (usize, u64) {
+    /// Reads statement after statement, giving out their events: how many bytes were read (to
+    /// the end of the last statement whole, or with `quiet` to where a first statement broken
+    /// breaks), how many statements, and whether the skip goes on (see `scan`).
+    fn statements(&mut self, from: usize, quiet: bool) -> (usize, u64, bool) {
         let (mut used, mut statements) = (from, 0);
+        self.quiet = quiet;
         loop {
             (self.at, self.peeked, self.depth) = (used, None, 0);
             let first = match self.peek() {
                 // The end of the document, unless a graph is still open, which is broken there.
                 Ok(token) if token.kind == Kind::End && !self.context.in_graph => {
-                    return (self.lexer.text.len(), statements)
+                    return (self.lexer.text.len(), statements, false)
                 }
                 Ok(token) => token,
-                Err(More) => return (used, statements),
+                Err(More) => return (used, statements, false),
             };
             let counted = match self.statement() {
                 Ok(counted) => counted,
-                Err(Stop::More) => return (used, statements),
+                Err(Stop::More) => return (used, statements, false),
+                Err(Stop::Broken(_, from)) if self.quiet => return (from, statements, true),
                 Err(Stop::Broken(broken, from)) => match self.recover(from) {
                     Ok(()) => {
-                        if !quiet {
-                            self.events.push(Event::Broken(broken));
-                        }
+                        self.give(Event::Broken(broken));
                         true
                     }
-                    Err(More) => return (used, statements),
+                    Err(More) => return (used, statements, false),
                 },
             };
             statements += u64::from(counted);
-            quiet = false;
-            for event in self.events.drain(..) {
-                each(event);
-            }
+            self.quiet = false;
             // Every statement reads at least its first token.
             used = self.at.max(first.end);
         }
+    }
+
+    /// Gives out an IRI of the statement being read, unless a read of it before this one, cut
+    /// short by the end of its text, gave it: the IRIs of a statement come in document order.
+    /// (A broken statement's report is given once it is skipped to its end, so only once.)
+    fn give(&mut self, event: Event<'a>) {
+        if let Event::Iri(found) = &event {
+            if found.span.start < self.given {
+                return;
+            }
+            self.given = found.span.start + 1;
+        }
+        (self.each)(event);
     }
 
     fn peek(&mut self) -> Result<Token, More> {
@@ -158,6 +187,8 @@ impl<'a> Reader<'a, '_> {
     /// The statement is broken at `token`, where the grammar allows `expected`.
     fn unexpected(&self, token: Token, expected: &str) -> Stop {
         let broken = match token.kind {
+            // A statement read after a skip is not reported when broken: no message is made.
+            _ if self.quiet => Broken::new(token.start, String::new()),
             Kind::Unclosed { at, what } => Broken::new(at, what),
             Kind::End => Broken::new(
                 token.start,
@@ -266,7 +297,7 @@ impl<'a> Reader<'a, '_> {
             (None, None) if has_scheme(found.iri()) => Namespace::Iri(found.iri().to_string()),
             (None, None) => Namespace::Unresolved(found.iri().to_string()),
         };
-        self.events.push(Event::Iri(found));
+        self.give(Event::Iri(found));
         if at_form {
             self.expect(
                 Kind::Dot,
@@ -292,7 +323,7 @@ impl<'a> Reader<'a, '_> {
             (None, None) if has_scheme(found.iri()) => Iri::parse(found.iri().to_string()).ok(),
             (None, None) => None,
         };
-        self.events.push(Event::Iri(found));
+        self.give(Event::Iri(found));
         if at_form {
             self.expect(Kind::Dot, "'.' to end the @base directive (base, Turtle §6.5)")?;
         }
@@ -313,7 +344,7 @@ impl<'a> Reader<'a, '_> {
                 match label.kind {
                     Kind::IriRef | Kind::PName { .. } => {
                         if let Some(found) = self.iri(label, Role::Graph)? {
-                            self.events.push(Event::Iri(found));
+                            self.give(Event::Iri(found));
                         }
                     }
                     Kind::BlankNode => {}
@@ -339,7 +370,7 @@ impl<'a> Reader<'a, '_> {
                     if graph {
                         found.role = Role::Graph;
                     }
-                    self.events.push(Event::Iri(found));
+                    self.give(Event::Iri(found));
                 }
                 if graph {
                     self.take()?;
@@ -425,7 +456,7 @@ impl<'a> Reader<'a, '_> {
         match token.kind {
             Kind::IriRef | Kind::PName { .. } => {
                 if let Some(found) = self.iri(token, Role::Subject)? {
-                    self.events.push(Event::Iri(found));
+                    self.give(Event::Iri(found));
                 }
             }
             Kind::BlankNode => {}
@@ -476,7 +507,7 @@ impl<'a> Reader<'a, '_> {
         match token.kind {
             Kind::IriRef | Kind::PName { .. } => {
                 if let Some(found) = self.iri(token, Role::Predicate)? {
-                    self.events.push(Event::Iri(found));
+                    self.give(Event::Iri(found));
                 }
                 Ok(())
             }
@@ -503,7 +534,7 @@ impl<'a> Reader<'a, '_> {
         match token.kind {
             Kind::IriRef | Kind::PName { .. } => {
                 if let Some(found) = self.iri(token, Role::Object)? {
-                    self.events.push(Event::Iri(found));
+                    self.give(Event::Iri(found));
                 }
             }
             Kind::BlankNode | Kind::Number | Kind::Keyword(Keyword::True | Keyword::False) => {}
@@ -524,7 +555,7 @@ impl<'a> Reader<'a, '_> {
                         );
                     }
                     if let Some(found) = self.iri(datatype, Role::Datatype)? {
-                        self.events.push(Event::Iri(found));
+                        self.give(Event::Iri(found));
                     }
                 }
                 _ => {}

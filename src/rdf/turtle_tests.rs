@@ -526,3 +526,41 @@ fn a_prefixed_name_is_repaired_where_it_is_written() {
         [Some("ex:a%23b".to_string()), Some("ex:%25zz".to_string())]
     );
 }
+
+#[test]
+fn the_iris_of_a_statement_not_ended_are_given_as_read() {
+    // An unmatched "[" holding 1,000 objects: none of the text is used (the statement has not
+    // ended), but each of its 1,002 IRIs is given at once, so none waits in memory; the
+    // statement read again with its end gives only the one after the cut.
+    let mut text = String::from("<http://a/s> <http://a/p> [");
+    for n in 0..1000 {
+        text.push_str(&format!(" <http://a/q> <http://a/o{n}> ;\n"));
+    }
+    let mut scanner = Scanner::new(Syntax::Turtle);
+    let mut given = Vec::new();
+    assert_eq!(scanner.scan(&text, false, &mut |e| given.push(event_at(&e))), 0);
+    // The subject, the verb, then a verb and an object on each line: the last object's ">"
+    // is read, and the ";" after it may go on, so it is given too.
+    assert_eq!(given.len(), 2 + 2 * 1000);
+    assert_eq!(given[0], 0);
+    assert!(
+        given.windows(2).all(|w| w[0] < w[1]),
+        "in document order, once each"
+    );
+    text.push_str(" <http://a/r> <http://a/x> ] .\n");
+    let mut again = Vec::new();
+    assert_eq!(
+        scanner.scan(&text, true, &mut |e| again.push(event_at(&e))),
+        text.len()
+    );
+    let r = text.find("<http://a/r>").unwrap();
+    assert_eq!(again, [r, r + "<http://a/r> ".len()]);
+}
+
+/// Where an event stands: an IRI's first byte, or a broken statement's report.
+fn event_at(event: &Event<'_>) -> usize {
+    match event {
+        Event::Iri(found) => found.span().start,
+        Event::Broken(broken) => broken.offset(),
+    }
+}
