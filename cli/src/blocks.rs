@@ -12,8 +12,19 @@ use crate::lines::{skip_bom, BOM, BOM_SKIPPED, STDIN};
 use crate::report;
 
 /// How many bytes a block holds: read at once, then checked and reported (a line longer than
-/// that makes its block longer).
+/// that makes its block longer, up to the longest line blocks hold whole).
 pub const BLOCK_BYTES: usize = 256 * 1024;
+
+/// Where a block stands in a line longer than the longest that blocks hold whole: such a
+/// line is cut into blocks that hold nothing else (the first of them as long as that longest
+/// line, the others [`BLOCK_BYTES`]), and the block after them starts with its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cut {
+    /// The block starts inside such a line, which blocks before it began.
+    pub starts_inside: bool,
+    /// The block ends inside such a line: it holds no "\n", and the next block goes on with it.
+    pub ends_inside: bool,
+}
 
 /// Lines read and not yet checked: `buffer[..len]`, whole lines of one file, each ended by
 /// "\n" but maybe the last line of the file. The buffer keeps its size from one use to the
@@ -38,6 +49,8 @@ pub struct Work {
     pub file: usize,
     pub item: Result<Block, io::Error>,
     pub last: bool,
+    /// Whether the block starts or ends inside a line too long to be held whole.
+    pub cut: Cut,
     /// The first block of a file that starts with a byte order mark, which was skipped (so
     /// that `iri check --fix` writes it back).
     pub bom: bool,
@@ -46,11 +59,12 @@ pub struct Work {
 /// The reader thread: every file in turn, decompressed when its name ends with `.gz`, `.bz2`,
 /// `.zst` or `.xz` (standard input when it starts with one of their magic numbers, with
 /// `sniff`), in blocks taken from the pool (`free`), each sent to the workers numbered in input
-/// order; a file that cannot be read is reported in its place and the next one read. Stops
-/// early when the main thread has gone.
+/// order; a file that cannot be read is reported in its place and the next one read. A line
+/// longer than `longest[n]` bytes in file `n` is cut (see [`Cut`]). Stops early when the main
+/// thread has gone.
 pub fn read_files(
     files: &[String],
-    sniff: bool,
+    (sniff, longest): (bool, &[usize]),
     free: &Receiver<Block>,
     work: &Sender<Work>,
     progress: &ProgressBar,
@@ -62,13 +76,14 @@ pub fn read_files(
     for (file, name) in files.iter().enumerate() {
         // Whether the file's byte order mark is still to be said with its first block.
         let bom_skipped = std::cell::Cell::new(false);
-        let mut send = |item: Result<Block, io::Error>, last: bool| -> bool {
+        let mut send = |item: Result<Block, io::Error>, last: bool, cut: Cut| -> bool {
             let sent = work
                 .send(Work {
                     seq,
                     file,
                     item,
                     last,
+                    cut,
                     bom: bom_skipped.take(),
                 })
                 .is_ok();
@@ -84,7 +99,7 @@ pub fn read_files(
                 progress.inc(BOM.len() as u64);
                 bom_skipped.set(true);
             }
-            read_blocks(reader, &mut block, free, &mut send)
+            read_blocks(reader, (&mut block, longest[file]), free, &mut send)
         };
         let result = if name == "-" {
             let stdin = io::stdin().lock();
@@ -111,7 +126,7 @@ pub fn read_files(
             // The main thread has gone: stop.
             Err(None) => return,
             Err(Some(e)) => {
-                if !send(Err(e), false) {
+                if !send(Err(e), false, Cut::default()) {
                     return;
                 }
             }
@@ -122,29 +137,34 @@ pub fn read_files(
 /// Reads `reader` into blocks of whole lines, [`BLOCK_BYTES`] at a time, each cut after its
 /// last "\n" (what follows begins the next block) and given to `send`; the last block of the
 /// file holds its last line, which may have no "\n", and is sent as the last even when it is
-/// empty. Blocks are `filling`, or taken from `free` when it is `None`; on a read error, a block
-/// with nothing in it is left in `filling`.
+/// empty. A line longer than `longest` is cut into blocks of its own (see [`Cut`]), so that no
+/// block holds more than `longest` bytes or [`BLOCK_BYTES`], whichever is more. Blocks are
+/// `filling`, or taken from `free` when it is `None` (a block that grew longer than
+/// [`BLOCK_BYTES`] comes back to that size); on a read error, a block with nothing in it is
+/// left in `filling`.
 /// `Err(None)` when there is no block to fill or `send` fails (the main thread has gone),
 /// `Err(Some(_))` when reading fails: the whole lines read before are sent first, a line cut
 /// short by the error is not.
 pub fn read_blocks(
     mut reader: impl Read,
-    filling: &mut Option<Block>,
+    (filling, longest): (&mut Option<Block>, usize),
     free: &Receiver<Block>,
-    send: &mut impl FnMut(Result<Block, io::Error>, bool) -> bool,
+    send: &mut impl FnMut(Result<Block, io::Error>, bool, Cut) -> bool,
 ) -> Result<(), Option<io::Error>> {
     let take = |filling: &mut Option<Block>| -> Result<Block, Option<io::Error>> {
         let mut block = match filling.take() {
             Some(block) => block,
             None => free.recv().map_err(|_| None)?,
         };
-        if block.buffer.len() < BLOCK_BYTES {
-            block.buffer.resize(BLOCK_BYTES, 0);
+        if block.buffer.len() != BLOCK_BYTES {
+            block.buffer = vec![0; BLOCK_BYTES];
         }
         block.len = 0;
         Ok(block)
     };
     let mut block = take(filling)?;
+    // Whether the block being filled starts inside a line too long for one block.
+    let mut inside = false;
     loop {
         if block.len == block.buffer.len() {
             match memchr::memrchr(b'\n', block.bytes()) {
@@ -157,13 +177,35 @@ pub fn read_blocks(
                     next.buffer[..rest.len()].copy_from_slice(&block.buffer[rest.clone()]);
                     next.len = rest.len();
                     block.len = end + 1;
-                    if !send(Ok(std::mem::replace(&mut block, next)), false) {
+                    let cut = Cut {
+                        starts_inside: std::mem::take(&mut inside),
+                        ends_inside: false,
+                    };
+                    if !send(Ok(std::mem::replace(&mut block, next)), false, cut) {
+                        return Err(None);
+                    }
+                }
+                // A line too long to be held whole: this part of it is sent, and the next
+                // block goes on with it, from the first byte of a character that the cut
+                // would split (each block is decoded on its own).
+                None if inside || block.len >= longest => {
+                    let cut = Cut {
+                        starts_inside: inside,
+                        ends_inside: true,
+                    };
+                    inside = true;
+                    let mut next = take(&mut None)?;
+                    let end = whole_characters(block.bytes());
+                    next.len = block.len - end;
+                    next.buffer[..next.len].copy_from_slice(&block.buffer[end..block.len]);
+                    block.len = end;
+                    if !send(Ok(std::mem::replace(&mut block, next)), false, cut) {
                         return Err(None);
                     }
                 }
                 // A line longer than the block: the block grows until it holds it.
                 None => {
-                    let longer = 2 * block.buffer.len();
+                    let longer = (2 * block.buffer.len()).min(longest);
                     block.buffer.resize(longer, 0);
                 }
             }
@@ -177,11 +219,15 @@ pub fn read_blocks(
             Err(e) => {
                 // The whole lines read before the error are checked too, then it is reported.
                 block.len = memchr::memrchr(b'\n', block.bytes()).map_or(0, |end| end + 1);
+                let cut = Cut {
+                    starts_inside: inside,
+                    ends_inside: false,
+                };
                 if block.len == 0 {
                     // Kept for the next file: a block that left the pool unsent would never come
                     // back to it.
                     *filling = Some(block);
-                } else if !send(Ok(block), false) {
+                } else if !send(Ok(block), false, cut) {
                     return Err(None);
                 }
                 return Err(Some(e));
@@ -189,9 +235,103 @@ pub fn read_blocks(
         }
     }
     // The last block, sent even when empty: it says that the file ends.
-    if send(Ok(block), true) {
+    let cut = Cut {
+        starts_inside: inside,
+        ends_inside: false,
+    };
+    if send(Ok(block), true, cut) {
         Ok(())
     } else {
         Err(None)
+    }
+}
+
+/// The length of `bytes` without the first bytes of a UTF-8 character that its end cuts short
+/// (at most three; bytes that are not UTF-8 are left as they are, to be reported).
+fn whole_characters(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    for back in 1..=n.min(3) {
+        let width = match bytes[n - back] {
+            0x80..=0xBF => continue,
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 1,
+        };
+        return if width > back { n - back } else { n };
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_does_not_split_a_character() {
+        // "é" is C3 A9, "€" E2 82 AC, "𝄞" F0 9D 84 9E: cut after any of their first bytes, the
+        // character goes to the next block whole; a character ended, or bytes that are not
+        // UTF-8 (a lone A9, FF), stay.
+        assert_eq!(whole_characters(b"ab\xC3"), 2);
+        assert_eq!(whole_characters(b"ab\xC3\xA9"), 4);
+        assert_eq!(whole_characters(b"a\xE2\x82"), 1);
+        assert_eq!(whole_characters(b"a\xE2"), 1);
+        assert_eq!(whole_characters(b"\xF0\x9D\x84"), 0);
+        assert_eq!(whole_characters(b"\xF0\x9D\x84\x9E"), 4);
+        assert_eq!(whole_characters(b"ab\xA9"), 3);
+        assert_eq!(whole_characters(b"ab\xFF"), 3);
+        assert_eq!(whole_characters(b"\xA9\xA9\xA9\xA9"), 4);
+        assert_eq!(whole_characters(b""), 0);
+    }
+
+    /// The blocks `input` is read into with lines longer than `longest` cut: each block's
+    /// bytes and cut.
+    fn blocks(input: &[u8], longest: usize) -> Vec<(Vec<u8>, Cut, bool)> {
+        let (free_tx, free) = std::sync::mpsc::channel();
+        for _ in 0..4 {
+            free_tx.send(Block::default()).unwrap();
+        }
+        let mut sent = Vec::new();
+        let mut send = |item: Result<Block, io::Error>, last: bool, cut: Cut| {
+            let block = item.unwrap();
+            sent.push((block.bytes().to_vec(), cut, last));
+            free_tx.send(block).is_ok()
+        };
+        read_blocks(input, (&mut None, longest), &free, &mut send).unwrap();
+        sent
+    }
+
+    #[test]
+    fn a_line_too_long_is_cut_into_blocks_of_its_own() {
+        // Lines of 10 bytes, then one of 3 MiB with no "\n" but the last, then one more: with
+        // `longest` at 1 MiB, the first block ends before the long line; the long line's first
+        // block holds 1 MiB (grown 256 KiB, 512 KiB, 1 MiB), the next ones BLOCK_BYTES each, and
+        // the last block starts inside it, with its "\n" and the line after.
+        let short = b"<a:b> .\n\n\n".repeat(10);
+        let long = vec![b'x'; 3 << 20];
+        let input = [&short[..], &long, b"\n<c:d>\n"].concat();
+        let got = blocks(&input, 1 << 20);
+        let inside = |starts_inside, ends_inside| Cut {
+            starts_inside,
+            ends_inside,
+        };
+        assert_eq!(got[0].0, short);
+        assert_eq!(got[0].1, Cut::default());
+        assert_eq!((got[1].0.len(), got[1].1), (1 << 20, inside(false, true)));
+        // The rest of its "x", 2 MiB, in blocks of 256 KiB: 8 of them.
+        assert_eq!(got.len(), 2 + 8 + 1);
+        for block in &got[2..10] {
+            assert_eq!((block.0.len(), block.1), (BLOCK_BYTES, inside(true, true)));
+            assert!(!block.2);
+        }
+        assert_eq!(got[10], (b"\n<c:d>\n".to_vec(), inside(true, false), true));
+        assert_eq!(got.iter().map(|b| b.0.len()).sum::<usize>(), input.len());
+        // A line of "é" (2 bytes) cut at an odd `longest`: 1 MiB + 1 would split an "é", so
+        // the block holds 1 MiB, and every block is UTF-8 on its own.
+        let input = "é".repeat(3 << 20).into_bytes();
+        let got = blocks(&input, (1 << 20) + 1);
+        assert_eq!((got[0].0.len(), got[0].1), (1 << 20, inside(false, true)));
+        assert!(got.iter().all(|b| std::str::from_utf8(&b.0).is_ok()));
+        assert_eq!(got.iter().map(|b| b.0.len()).sum::<usize>(), input.len());
     }
 }

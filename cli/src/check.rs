@@ -15,11 +15,11 @@ use std::sync::{Arc, Mutex};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rfc3987::grammar::{self, Rule};
-use rfc3987::rdf::Syntax;
+use rfc3987::rdf::{Scanner, Syntax};
 use rfc3987::{Iri, Severity, StartSymbol};
 use serde_json::{json, Value};
 
-use crate::blocks::{read_files, Block, Work};
+use crate::blocks::{read_files, Block, Cut, Work, BLOCK_BYTES};
 use crate::decompress::Compression;
 use crate::finding::{columns, Finding};
 use crate::fix::{FixWriter, Repair};
@@ -64,8 +64,9 @@ use crate::report::{self, Out, Status};
     \">\" of its line, so a space, \"{\" or \"|\" in it is the IRI error it is. Literals, language \
     tags, blank nodes and comments are never read as IRIs. A statement that is not RDF (a missing \
     \".\", a literal not closed) is reported once, code rdf-syntax, and skipped; the check goes \
-    on. COLUMN is the character of the line at fault: the first one no valid continuation \
-    allows, the backslash of an escape, the closing \">\" of an IRI that ends too early. The \
+    on. So is a statement that does not end within --max-statement-bytes (a line of IRIs, with \
+    code too-long). COLUMN is the character of the line at fault: the first one no valid \
+    continuation allows, the backslash of an escape, the closing \">\" of an IRI that ends too early. The \
     summary counts statements, IRIs, invalid IRIs by component and by rule, and codes, each \
     with its first places. Exit status: 0 clean, 1 invalid IRIs, broken statements or lint \
     errors (warnings only with --deny-warnings), 2 a usage or I/O error.\n\n\
@@ -77,8 +78,9 @@ use crate::report::{self, Out, Status};
     With --json, one object per finding, on its own line:\n  \
     {\"file\", \"line\", \"column\", \"code\", \"severity\", \"message\"}\n\
     where code is syntax for a line that does not match (with the parse error's object as \
-    \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}) or a \
-    code of iri lint; then one summary object, in place of the summary on standard error:\n  \
+    \"error\": {\"byte_offset\", \"column\", \"component\", \"rule\", \"expected\", \"message\"}), \
+    too-long for a line longer than --max-statement-bytes, or a code of iri lint; then one \
+    summary object, in place of the summary on standard error:\n  \
     {\"summary\": {\"lines\", \"checked_as\", \"invalid\", \"counts\": {CODE: N, ...}}}\n\
     For RDF dumps each finding also has \"component\" and \"rule\" (of an invalid IRI), \"role\" \
     (subject, predicate, object, datatype, graph, prefix, base), \"iri\" (the term decoded, a \
@@ -119,6 +121,14 @@ pub struct CheckArgs {
     /// which would leave OUT cut short.
     #[arg(long, value_name = "OUT", conflicts_with = "max_errors")]
     fix: Option<String>,
+    /// The most bytes a line (of IRIs, of N-Triples or N-Quads) or a Turtle or TriG statement
+    /// may take from its start: one that does not end within it is reported once, at its
+    /// start (code too-long for a line of IRIs, rdf-syntax in RDF), and skipped to the next
+    /// line that can begin one, its IRIs not checked; so memory stays bounded whatever the
+    /// input. Far beyond any statement of a real dump.
+    #[arg(long, value_name = "BYTES", default_value_t = Scanner::DEFAULT_LIMIT,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    max_statement_bytes: usize,
     /// With --lint, exit with status 1 when a warning is found too.
     #[arg(long, requires = "lint")]
     deny_warnings: bool,
@@ -228,16 +238,42 @@ struct Done {
 
 /// What a worker checks blocks with: lines against a target, or RDF documents.
 enum Checker {
-    Lines { target: Target, lint: bool, json: bool },
+    Lines {
+        target: Target,
+        lint: bool,
+        json: bool,
+        longest: usize,
+    },
     Rdf(Box<rdf::Checker>),
 }
 
 impl Checker {
     fn check(&mut self, work: Work) -> Done {
         match self {
-            Checker::Lines { target, lint, json } => {
+            Checker::Lines {
+                target,
+                lint,
+                json,
+                longest,
+            } => {
                 let (lines, findings) = match &work.item {
-                    Ok(block) => verify(block.bytes(), *target, *lint, *json),
+                    Ok(block) => match work.cut {
+                        // A part of a line too long, which the next block goes on with: no line
+                        // ends in it, and the line is reported once, at its start.
+                        Cut {
+                            starts_inside,
+                            ends_inside: true,
+                        } => (
+                            0,
+                            Vec::from_iter((!starts_inside).then(|| too_long(1, *longest, *json))),
+                        ),
+                        cut => verify(
+                            block.bytes(),
+                            (cut.starts_inside, *longest),
+                            *target,
+                            (*lint, *json),
+                        ),
+                    },
                     Err(_) => (0, Vec::new()),
                 };
                 Done {
@@ -342,10 +378,11 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             return Ok(Status::Error);
         }
     };
+    let longest = args.max_statement_bytes;
     let checker = || match &syntaxes {
         Some(syntaxes) => Checker::Rdf(Box::new(rdf::Checker::new(
             syntaxes.clone(),
-            base.clone(),
+            (base.clone(), longest),
             lint,
             json,
             fix.is_some(),
@@ -354,6 +391,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
             target: symbol,
             lint,
             json,
+            longest,
         },
     };
     let progress = progress_bar(&files);
@@ -368,9 +406,23 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<Status> {
     }
     let (work_tx, work_rx) = mpsc::channel::<Work>();
     let (done_tx, done_rx) = mpsc::channel::<Done>();
+    // The longest line a block holds whole: a statement's, in N-Triples, N-Quads and lists of
+    // IRIs, where each block is checked on its own; in Turtle and TriG, whose statements run
+    // over blocks, a block's (the checker keeps a statement's text up to the limit).
+    let longest_of: Vec<usize> = match &syntaxes {
+        Some(syntaxes) => syntaxes
+            .iter()
+            .map(|s| match s {
+                Syntax::Turtle | Syntax::TriG => BLOCK_BYTES,
+                Syntax::NTriples | Syntax::NQuads => longest,
+            })
+            .collect(),
+        None => vec![longest; files.len()],
+    };
     let reader = {
         let (files, progress) = (files.clone(), progress.clone());
-        std::thread::Builder::new().spawn(move || read_files(&files, true, &free_rx, &work_tx, &progress))?
+        let read = move || read_files(&files, (true, &longest_of), &free_rx, &work_tx, &progress);
+        std::thread::Builder::new().spawn(read)?
     };
     let work_rx = Arc::new(Mutex::new(work_rx));
     let workers = (0..jobs)
@@ -652,18 +704,50 @@ fn lines(bytes: &[u8]) -> impl Iterator<Item = (usize, std::ops::Range<usize>)> 
     })
 }
 
+/// The finding of a line that does not end within `longest` bytes, line `number`: it is
+/// skipped, not checked.
+fn too_long(number: usize, longest: usize, json: bool) -> Finding {
+    let message = format!(
+        "the line does not end within {longest} bytes of its start (--max-statement-bytes); \
+         skipped, not checked"
+    );
+    let error = json.then(|| report::message_json(None, &message));
+    let mut finding = Finding::new(number, 1, "too-long", Severity::Error, message);
+    if error.is_some() {
+        finding.set_json(None, error);
+    }
+    finding
+}
+
 /// How many lines a block has, and the findings on them, in order; with `json`, a syntax
-/// finding carries the parse error's object. The block is decoded (UTF-8) as a whole: only when
-/// that fails is each line decoded alone, to report the lines that are not UTF-8.
-fn verify(bytes: &[u8], symbol: Target, lint: bool, json: bool) -> (usize, Vec<Finding>) {
+/// finding carries the parse error's object. With `inside`, the block's first line is the end
+/// of a line too long, reported where it starts: it is counted, not checked; a line of
+/// `longest` bytes or more is reported so too. The block is decoded (UTF-8) as a whole: only
+/// when that fails is each line decoded alone, to report the lines that are not UTF-8.
+fn verify(
+    bytes: &[u8],
+    (inside, longest): (bool, usize),
+    symbol: Target,
+    (lint, json): (bool, bool),
+) -> (usize, Vec<Finding>) {
     let whole = std::str::from_utf8(bytes).ok();
     let mut found = Vec::new();
     let mut count = 0;
     for (number, range) in lines(bytes) {
         count = number;
-        let syntax = |column, message, error: Value| Finding {
-            error: json.then_some(error),
-            ..Finding::new(number, column, "syntax", Severity::Error, message)
+        if inside && number == 1 {
+            continue;
+        }
+        if range.len() >= longest {
+            found.push(too_long(number, longest, json));
+            continue;
+        }
+        let syntax = |column, message, error: Value| {
+            let mut finding = Finding::new(number, column, "syntax", Severity::Error, message);
+            if json {
+                finding.set_json(None, Some(error));
+            }
+            finding
         };
         let decoded = match whole {
             // A line ends before "\r" or "\n", or at the end: on a character boundary.

@@ -10,7 +10,8 @@ use crate::lines::Origin;
 /// checker numbers them so), the 1-based column, the code and severity (`syntax` for an input
 /// that does not parse, `rdf-syntax` for a statement that is not RDF, or a code of `iri lint`),
 /// the message, the component and rule of a syntax error (for the summary), and for --json the
-/// error's object and the keys that say more about the input (the term of an RDF document).
+/// keys that say more about the input (the term of an RDF document) and the error's object,
+/// written already ([`Finding::set_json`]).
 pub struct Finding {
     pub number: usize,
     pub column: usize,
@@ -19,8 +20,10 @@ pub struct Finding {
     pub message: String,
     pub component: Option<&'static str>,
     pub rule: Option<&'static str>,
-    pub error: Option<Value>,
-    pub extra: Option<Map<String, Value>>,
+    /// The JSON keys after the message, written as they appear in the line (`"k":v,…`): kept
+    /// as text, not as values, because a block's findings wait to be reported, and a finding's
+    /// values (an error with what it expects) take several times the memory of their text.
+    more: Option<String>,
 }
 
 impl Finding {
@@ -40,30 +43,36 @@ impl Finding {
             message,
             component: None,
             rule: None,
-            error: None,
-            extra: None,
+            more: None,
         }
+    }
+
+    /// The keys the finding's JSON line has after the message: `extra`, then `error`, the
+    /// error's object.
+    pub fn set_json(&mut self, extra: Option<Map<String, Value>>, error: Option<Value>) {
+        let mut keys = extra.unwrap_or_default();
+        if let Some(error) = error {
+            keys.insert("error".into(), error);
+        }
+        let object = escape::json(&Value::Object(keys));
+        // "{…}" without its braces: nothing when there are no keys.
+        self.more = Some(object[1..object.len() - 1].to_string()).filter(|k| !k.is_empty());
     }
 
     /// The finding as its JSON line (see the help of `iri check`).
     pub fn json(self, origin: Origin<'_>) -> String {
-        let mut object = json!({
+        let object = escape::json(&json!({
             "file": origin.file,
             "line": origin.line,
             "column": self.column,
             "code": self.code,
             "severity": self.severity.as_str(),
             "message": self.message,
-        });
-        if let Some(extra) = self.extra {
-            if let Value::Object(map) = &mut object {
-                map.extend(extra);
-            }
+        }));
+        match self.more {
+            Some(more) => format!("{},{more}}}\n", &object[..object.len() - 1]),
+            None => format!("{object}\n"),
         }
-        if let Some(error) = self.error {
-            object["error"] = error;
-        }
-        format!("{}\n", escape::json(&object))
     }
 }
 

@@ -114,6 +114,7 @@ struct Document {
 pub struct Checker {
     syntaxes: Vec<Syntax>,
     base: Option<Iri<String>>,
+    longest: usize,
     lint: bool,
     json: bool,
     fix: bool,
@@ -121,10 +122,19 @@ pub struct Checker {
 }
 
 impl Checker {
-    pub fn new(syntaxes: Vec<Syntax>, base: Option<Iri<String>>, lint: bool, json: bool, fix: bool) -> Self {
+    /// A checker of documents in `syntaxes` (one a file), relative IRIs resolved against
+    /// `base`, a statement longer than `longest` bytes skipped.
+    pub fn new(
+        syntaxes: Vec<Syntax>,
+        (base, longest): (Option<Iri<String>>, usize),
+        lint: bool,
+        json: bool,
+        fix: bool,
+    ) -> Self {
         Checker {
             syntaxes,
             base,
+            longest,
             lint,
             json,
             fix,
@@ -133,9 +143,10 @@ impl Checker {
     }
 
     fn scanner(&self, syntax: Syntax) -> Scanner {
+        let scanner = Scanner::new(syntax).with_limit(self.longest);
         match &self.base {
-            Some(base) => Scanner::new(syntax).with_base(base.clone()),
-            None => Scanner::new(syntax),
+            Some(base) => scanner.with_base(base.clone()),
+            None => scanner,
         }
     }
 
@@ -159,19 +170,26 @@ impl Checker {
                 return checked;
             }
         };
+        // A block that ends inside a line too long for one block ends no line.
         checked.lines = memchr::memchr_iter(b'\n', block).count()
-            + usize::from(block.last().is_some_and(|&b| b != b'\n'));
+            + usize::from(!work.cut.ends_inside && block.last().is_some_and(|&b| b != b'\n'));
         let syntax = self.syntaxes[work.file];
         match syntax {
             Syntax::NTriples | Syntax::NQuads => {
                 let (text, not_utf8, replaced) = utf8(block);
+                // A statement is a line: a block starting inside a line too long goes on at
+                // the next, and one ending inside it is not the end of the document, so that
+                // the scanner reports the line (where it starts) and skips what it reads of it.
                 let mut scanner = self.scanner(syntax);
+                if work.cut.starts_inside {
+                    scanner = scanner.skipping();
+                }
                 let mut place = Place::new(&text, 1);
                 let mut events = Vec::new();
                 let mut repairs = self.fix.then(Vec::new);
-                scanner.scan(&text, true, &mut |event| {
+                scanner.scan(&text, !work.cut.ends_inside, &mut |event| {
                     let context = (&*text, &replaced[..]);
-                    events.push(self.finding(event, &mut checked.iris, context, &mut repairs))
+                    events.extend(self.finding(event, &mut checked.iris, context, &mut repairs))
                 });
                 checked.findings = place.findings(not_utf8, events, self.json);
                 checked.statements = scanner.statements();
@@ -193,6 +211,13 @@ impl Checker {
                 };
                 let (text, not_utf8, replaced) = utf8(block);
                 let shift = document.carry.len();
+                // The text kept is less than the limit (the scanner skips a statement that
+                // reaches it), and grows by doubling to no more than the limit and a block.
+                let need = shift + text.len();
+                if need > document.carry.capacity() {
+                    let most = (2 * document.carry.capacity()).min(self.longest + text.len());
+                    document.carry.reserve_exact(need.max(most) - shift);
+                }
                 document.carry.push_str(&text);
                 document.replaced.extend(replaced.into_iter().map(|r| Replaced {
                     at: shift + r.at,
@@ -216,7 +241,7 @@ impl Checker {
                 let used = if work.last || carry.len() >= *wait {
                     scanner.scan(carry, work.last, &mut |event| {
                         let context = (carry, &replaced[..]);
-                        events.push(self.finding(event, &mut checked.iris, context, &mut repairs))
+                        events.extend(self.finding(event, &mut checked.iris, context, &mut repairs))
                     })
                 } else {
                     0
@@ -270,8 +295,7 @@ impl Checker {
                 let mut finding = Finding::new(0, 0, "rdf-syntax", Severity::Error, message);
                 if self.json {
                     let error = report::message_json(None, broken.message());
-                    finding.extra = Some(term_json(None, None, None, None));
-                    finding.error = Some(error);
+                    finding.set_json(Some(term_json(None, None, None, None)), Some(error));
                 }
                 vec![(broken.offset(), finding)]
             }
@@ -314,8 +338,7 @@ impl Checker {
                         extra.insert("repair".into(), json!(repair));
                     }
                     if self.json {
-                        finding.extra = Some(extra);
-                        finding.error = Some(report::error_json(error));
+                        finding.set_json(Some(extra), Some(report::error_json(error)));
                     }
                     return vec![(found.source_offset(error.byte_offset()), finding)];
                 }
@@ -329,7 +352,8 @@ impl Checker {
                         let offset = found.source_offset(d.span.start);
                         let mut finding = Finding::new(0, 0, d.code, d.severity, d.message);
                         if self.json {
-                            finding.extra = Some(term_json(Some(&found), None, None, Some(d.section)));
+                            finding
+                                .set_json(Some(term_json(Some(&found), None, None, Some(d.section))), None);
                         }
                         (offset, finding)
                     })
@@ -464,7 +488,7 @@ impl<'t> Place<'t> {
     fn findings(
         &mut self,
         not_utf8: Vec<(usize, String)>,
-        events: Vec<Vec<(usize, Finding)>>,
+        events: Vec<(usize, Finding)>,
         json: bool,
     ) -> Vec<Finding> {
         let mut all: Vec<(usize, Finding)> = not_utf8
@@ -472,13 +496,13 @@ impl<'t> Place<'t> {
             .map(|(offset, message)| {
                 let mut finding = Finding::new(0, 0, "not-utf8", Severity::Error, message.clone());
                 if json {
-                    finding.extra = Some(term_json(None, None, None, None));
-                    finding.error = Some(report::message_json(None, &message));
+                    let error = report::message_json(None, &message);
+                    finding.set_json(Some(term_json(None, None, None, None)), Some(error));
                 }
                 (offset, finding)
             })
             .collect();
-        all.extend(events.into_iter().flatten());
+        all.extend(events);
         // Stable: findings at one offset keep their order.
         all.sort_by_key(|(offset, _)| *offset);
         all.into_iter()

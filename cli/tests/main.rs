@@ -13,6 +13,7 @@ mod hostile;
 mod io;
 mod lint;
 mod rdf;
+mod rdf_bounded;
 mod rdf_options;
 mod relativize;
 mod untrusted;

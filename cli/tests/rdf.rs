@@ -1,7 +1,7 @@
 //! `iri check` on RDF documents (issue 24), run as a user runs it: the W3C RDF 1.1 test suites'
 //! IRI cases (`tests/data/rdf-tests`, vendored) and our dirty and clean documents
-//! (`tests/data/rdf-dirty`), plain and compressed, from files and from standard input, and a
-//! large generated dump checked in bounded memory.
+//! (`tests/data/rdf-dirty`), plain and compressed, from files and from standard input (large
+//! and hostile generated dumps are in `rdf_bounded.rs`).
 //!
 //! The expected findings are not written here: each data directory's `expected.tsv` holds them
 //! (file, line, column, code, component), each with the reasoning from RFC 3987 §2.2 and the RDF
@@ -18,7 +18,7 @@ use serde_json::Value;
 
 /// One finding as the tests compare it: line, column (characters from 1), code (`syntax` for an
 /// invalid IRI, `rdf-syntax` for a broken statement), component (`-` when there is none).
-type Finding = (u64, u64, String, String);
+pub type Finding = (u64, u64, String, String);
 
 fn data(dir: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -56,7 +56,7 @@ fn iri_in(dir: &Path, args: &[&str]) -> Output {
 
 /// The findings of a `--json` report whose findings all name `file`, after checking the fields
 /// each finding has and that the last line is the summary.
-fn json_findings(out: &Output, file: &str) -> Vec<Finding> {
+pub fn json_findings(out: &Output, file: &str) -> Vec<Finding> {
     let lines = json_lines(out);
     let (summary, findings) = lines.split_last().expect("a summary line");
     assert!(
@@ -341,149 +341,4 @@ fn a_finding_at_an_escape_names_the_escape() {
             }
         }
     }
-}
-
-/// The bound on peak resident memory (VmHWM, read from /proc while the child runs) of a check
-/// of a dump far larger than it: the tool reads in blocks of 256 KiB (`cli/src/blocks.rs`), a
-/// few per worker thread, on top of the binary and its allocator's arenas (a few MB). A tool
-/// that held the input, or a statement or finding per line, would need more than twice the
-/// bound; the input is streamed, so nothing of it stays.
-#[cfg(target_os = "linux")]
-const BOUND_KB: u64 = 64 * 1024;
-
-/// Runs `iri args` with its standard input written by `generate` (streamed, never held whole),
-/// and gives its output and peak resident memory in kB.
-#[cfg(target_os = "linux")]
-fn peak_memory(
-    args: &[&str],
-    generate: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()> + Send + 'static,
-) -> (Output, u64) {
-    use std::io::{BufWriter, Write};
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-    use std::sync::Arc;
-
-    let mut child = Command::new(env!("CARGO_BIN_EXE_iri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run iri");
-    let pid = child.id();
-
-    // The peak resident set size, polled until the child is done: VmHWM is the high-water
-    // mark, so the last reading before exit is (nearly) the peak of the whole run.
-    let done = Arc::new(AtomicBool::new(false));
-    let peak = Arc::new(AtomicU64::new(0));
-    let watcher = {
-        let (done, peak) = (done.clone(), peak.clone());
-        std::thread::spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
-                    if let Some(kb) = status
-                        .lines()
-                        .find_map(|l| l.strip_prefix("VmHWM:"))
-                        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-                    {
-                        peak.fetch_max(kb, Ordering::Relaxed);
-                    }
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-        })
-    };
-
-    let stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || -> std::io::Result<()> {
-        let mut out = BufWriter::with_capacity(1 << 16, stdin);
-        generate(&mut out)?;
-        out.flush()
-    });
-    let output = child.wait_with_output().unwrap();
-    done.store(true, Ordering::Relaxed);
-    watcher.join().unwrap();
-    writer.join().unwrap().expect("write the dump");
-    let peak = peak.load(Ordering::Relaxed);
-    assert!(peak > 0, "VmHWM was read");
-    eprintln!("peak resident memory: {peak} kB");
-    (output, peak)
-}
-
-/// A dump far larger than the memory it may take: 2,000,000 N-Triples lines (about 150 MB)
-/// streamed into the child's standard input; every 100,000th line has an invalid object (a
-/// space at a known column), so the findings are checked too.
-#[cfg(target_os = "linux")]
-#[test]
-fn large_dump_in_bounded_memory() {
-    const LINES: u64 = 2_000_000;
-    const EVERY: u64 = 100_000;
-    let args = ["check", "--json", "--format", "nt", "--jobs", "2", "-"];
-    let (output, peak) = peak_memory(&args, |out| {
-        for n in 1..=LINES {
-            if n % EVERY == 0 {
-                // "<http://example.org/s> " is 23 characters, "<http://example.org/p> " 23
-                // more, then "<http://example.org/o" 21: the space is character 68.
-                writeln!(
-                    out,
-                    "<http://example.org/s> <http://example.org/p> <http://example.org/o {n}> ."
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "<http://example.org/s{n}> <http://example.org/p> \"literal <a b> {n}\"@en ."
-                )?;
-            }
-        }
-        Ok(())
-    });
-    let places = (1..=LINES / EVERY).map(|k| (k * EVERY, 68));
-    assert_found_in_bound(&output, peak, places);
-}
-
-/// The same for Turtle, whose statements run over lines and are read by one worker that keeps
-/// the unfinished one: 500,000 statements of two lines after a prefix (about 55 MB).
-#[cfg(target_os = "linux")]
-#[test]
-fn large_turtle_dump_in_bounded_memory() {
-    const STATEMENTS: u64 = 500_000;
-    const EVERY: u64 = 50_000;
-    let args = ["check", "--json", "--format", "ttl", "-"];
-    let (output, peak) = peak_memory(&args, |out| {
-        writeln!(out, "@prefix ex: <http://example.org/> .")?;
-        for n in 1..=STATEMENTS {
-            // Statement n is on lines 2n and 2n + 1. On its second line, four spaces and
-            // "ex:q " take 9 characters, "<" the 10th, "http://example.org/o" the next 20:
-            // the space of an invalid object is character 31 of line 2n + 1.
-            let object = if n % EVERY == 0 { " bad" } else { "" };
-            writeln!(out, "ex:s{n} ex:p \"literal <a b> {n}\"@en ;")?;
-            writeln!(out, "    ex:q <http://example.org/o{object}> .")?;
-        }
-        Ok(())
-    });
-    let places = (1..=STATEMENTS / EVERY).map(|k| (2 * k * EVERY + 1, 31));
-    assert_found_in_bound(&output, peak, places);
-}
-
-/// A large dump's check found exactly an invalid path at each of `places` (line, column),
-/// exited 1, and stayed under [`BOUND_KB`].
-#[cfg(target_os = "linux")]
-fn assert_found_in_bound(output: &Output, peak: u64, places: impl Iterator<Item = (u64, u64)>) {
-    let findings = json_findings(output, "<stdin>");
-    let want: Vec<Finding> = places
-        .map(|(line, column)| (line, column, "syntax".to_string(), "path".to_string()))
-        .collect();
-    // Compared by count first: a generator or reader gone wrong gives a finding a line, too
-    // many to print.
-    assert_eq!(
-        findings.len(),
-        want.len(),
-        "the first finding: {:?}",
-        findings.first()
-    );
-    assert_eq!(findings, want);
-    assert_eq!(output.status.code(), Some(1));
-    assert!(
-        peak < BOUND_KB,
-        "peak resident memory {peak} kB, over the bound of {BOUND_KB} kB"
-    );
 }
