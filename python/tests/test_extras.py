@@ -19,6 +19,7 @@ CASES = [
     ("rfc3987_rs.polars", "polars", "polars"),
     ("rfc3987_rs.polars", "pyarrow", "polars"),
     ("rfc3987_rs.jsonschema", "jsonschema", "jsonschema"),
+    ("rfc3987_rs.rdflib", "rdflib", "rdflib"),
 ]
 
 
