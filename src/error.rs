@@ -282,6 +282,21 @@ impl ParseError {
     pub fn target(&self) -> &'static str {
         self.0.target
     }
+
+    /// The error in one line, without its column or the input: what was asked for, the
+    /// component and the message, for reports that give the place beside it
+    /// (`FILE:LINE:COLUMN: …`).
+    ///
+    /// ```
+    /// let error = rfc3987::validate("http://a/b c", rfc3987::StartSymbol::Iri).unwrap_err();
+    /// assert!(error.summary().starts_with("invalid IRI, in the path: a space (U+0020)"));
+    /// ```
+    pub fn summary(&self) -> String {
+        match self.component() {
+            Some(c) => format!("invalid {}, in the {c}: {}", self.target(), self.message()),
+            None => format!("invalid {}: {}", self.target(), self.message()),
+        }
+    }
 }
 
 impl fmt::Display for ParseError {

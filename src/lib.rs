@@ -124,6 +124,7 @@ mod to_iri;
 mod to_uri;
 mod tree;
 mod types;
+mod utf8;
 #[cfg(feature = "bidi")]
 mod visual;
 mod walk;
@@ -157,6 +158,7 @@ pub use types::{
     AbsoluteIri, AbsoluteUri, Iri, IriRef, NarrowError, NotNarrow, Reference, RelativeIriRef, RelativeUriRef,
     Uri, UriRef, UriReference, WithScheme,
 };
+pub use utf8::{column_of, decode_utf8, utf8_complete_len, NotUtf8};
 #[cfg(feature = "bidi")]
 pub use visual::{display_form, visual_order};
 

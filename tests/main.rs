@@ -38,6 +38,7 @@ mod mapping;
 mod named_rules;
 mod normalize;
 mod properties;
+mod rdf_document;
 mod resolve;
 mod scanner;
 mod trees;

@@ -195,7 +195,7 @@ pub fn read_blocks(
                     };
                     inside = true;
                     let mut next = take(&mut None)?;
-                    let end = whole_characters(block.bytes());
+                    let end = rfc3987::utf8_complete_len(block.bytes());
                     next.len = block.len - end;
                     next.buffer[..next.len].copy_from_slice(&block.buffer[end..block.len]);
                     block.len = end;
@@ -246,43 +246,9 @@ pub fn read_blocks(
     }
 }
 
-/// The length of `bytes` without the first bytes of a UTF-8 character that its end cuts short
-/// (at most three; bytes that are not UTF-8 are left as they are, to be reported).
-fn whole_characters(bytes: &[u8]) -> usize {
-    let n = bytes.len();
-    for back in 1..=n.min(3) {
-        let width = match bytes[n - back] {
-            0x80..=0xBF => continue,
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 1,
-        };
-        return if width > back { n - back } else { n };
-    }
-    n
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_cut_does_not_split_a_character() {
-        // "é" is C3 A9, "€" E2 82 AC, "𝄞" F0 9D 84 9E: cut after any of their first bytes, the
-        // character goes to the next block whole; a character ended, or bytes that are not
-        // UTF-8 (a lone A9, FF), stay.
-        assert_eq!(whole_characters(b"ab\xC3"), 2);
-        assert_eq!(whole_characters(b"ab\xC3\xA9"), 4);
-        assert_eq!(whole_characters(b"a\xE2\x82"), 1);
-        assert_eq!(whole_characters(b"a\xE2"), 1);
-        assert_eq!(whole_characters(b"\xF0\x9D\x84"), 0);
-        assert_eq!(whole_characters(b"\xF0\x9D\x84\x9E"), 4);
-        assert_eq!(whole_characters(b"ab\xA9"), 3);
-        assert_eq!(whole_characters(b"ab\xFF"), 3);
-        assert_eq!(whole_characters(b"\xA9\xA9\xA9\xA9"), 4);
-        assert_eq!(whole_characters(b""), 0);
-    }
 
     /// The blocks `input` is read into with lines longer than `longest` cut: each block's
     /// bytes and cut.

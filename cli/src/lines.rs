@@ -40,13 +40,7 @@ pub struct Line<'a> {
     pub bytes: &'a [u8],
 }
 
-/// A line that is not UTF-8: where its valid prefix ends, and the line shown lossily.
-pub struct NotUtf8 {
-    pub byte_offset: usize,
-    pub column: usize,
-    pub lossy: String,
-    pub message: String,
-}
+pub use rfc3987::{column_of, NotUtf8};
 
 /// Why [`for_each_line`] stopped early: the reader failed, or `each` did.
 pub enum Stop<E> {
@@ -110,49 +104,9 @@ pub fn skip_bom<R: Read>(mut reader: R) -> io::Result<(bool, AfterBom<R>)> {
     Ok((bom, io::Cursor::new(start).chain(reader)))
 }
 
-/// The line's bytes as text, or where and why they are not UTF-8.
+/// The line's bytes as text, or where and why they are not UTF-8 ([`rfc3987::decode_utf8`]).
 pub fn decode(bytes: &[u8]) -> Result<&str, NotUtf8> {
-    std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e))
-}
-
-fn not_utf8(bytes: &[u8], error: std::str::Utf8Error) -> NotUtf8 {
-    let valid = error.valid_up_to();
-    let prefix = std::str::from_utf8(&bytes[..valid]).expect("valid_up_to is a UTF-8 boundary");
-    let bad_len = error.error_len().unwrap_or(bytes.len() - valid);
-    let bad: Vec<String> = bytes[valid..valid + bad_len]
-        .iter()
-        .map(|b| format!("0x{b:02X}"))
-        .collect();
-    let column = column_of(prefix, valid);
-    // ED A0..BF 80..BF is how CESU-8 and WTF-8 write a surrogate (a `\uD800` escape decoded
-    // carelessly): say which one, since UTF-8 cannot hold it (RFC 3629 §3).
-    let surrogate = match bytes[valid..] {
-        [0xED, b1 @ 0xA0..=0xBF, b2 @ 0x80..=0xBF, ..] => format!(
-            ", the surrogate U+{:04X} encoded as if it were a character, which UTF-8 forbids (RFC 3629 §3)",
-            0xD000 | (u32::from(b1 & 0x3F) << 6) | u32::from(b2 & 0x3F)
-        ),
-        _ => String::new(),
-    };
-    NotUtf8 {
-        byte_offset: valid,
-        column,
-        lossy: String::from_utf8_lossy(bytes).into_owned(),
-        message: format!(
-            "the line is not UTF-8: byte {} at column {column}{surrogate} (an IRI is a sequence of Unicode characters, RFC 3987 §2)",
-            bad.join(" ")
-        ),
-    }
-}
-
-/// The 1-based character column of byte `offset` of `text` (of the character that holds it,
-/// when `offset` is inside one).
-pub fn column_of(text: &str, offset: usize) -> usize {
-    let before = text.char_indices().take_while(|&(i, _)| i < offset).count();
-    if text.is_char_boundary(offset.min(text.len())) {
-        before + 1
-    } else {
-        before
-    }
+    rfc3987::decode_utf8(bytes)
 }
 
 #[cfg(test)]

@@ -3,11 +3,10 @@
 //! summary of a dump: statements, IRIs, invalid IRIs by component and by rule, lint codes, each
 //! with its first examples.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use clap::ValueEnum;
-use rfc3987::rdf::{Event, Found, Scanner, Syntax};
+use rfc3987::rdf::{decode, holds_replaced, Decoded, Event, Found, Place, Replaced, Scanner, Syntax};
 use rfc3987::{Iri, Severity};
 use serde_json::{json, Map, Value};
 
@@ -15,7 +14,7 @@ use crate::blocks::Work;
 use crate::decompress::Compression;
 use crate::finding::Finding;
 use crate::fix::Repair;
-use crate::lines::{decode, Origin};
+use crate::lines::Origin;
 use crate::report;
 
 /// The RDF syntaxes `--format` names.
@@ -176,7 +175,11 @@ impl Checker {
         let syntax = self.syntaxes[work.file];
         match syntax {
             Syntax::NTriples | Syntax::NQuads => {
-                let (text, not_utf8, replaced) = utf8(block);
+                let Decoded {
+                    text,
+                    not_utf8,
+                    replaced,
+                } = decode(block);
                 // A statement is a line: a block starting inside a line too long goes on at
                 // the next, and one ending inside it is not the end of the document, so that
                 // the scanner reports the line (where it starts) and skips what it reads of it.
@@ -191,7 +194,7 @@ impl Checker {
                     let context = (&*text, &replaced[..]);
                     events.extend(self.finding(event, &mut checked.iris, context, &mut repairs))
                 });
-                checked.findings = place.findings(not_utf8, events, self.json);
+                checked.findings = placed(&mut place, not_utf8, events, self.json);
                 checked.statements = scanner.statements();
                 checked.repairs = in_bytes(repairs.unwrap_or_default(), &replaced);
             }
@@ -209,7 +212,11 @@ impl Checker {
                         wait: 0,
                     },
                 };
-                let (text, not_utf8, replaced) = utf8(block);
+                let Decoded {
+                    text,
+                    not_utf8,
+                    replaced,
+                } = decode(block);
                 let shift = document.carry.len();
                 // The text kept is less than the limit (the scanner skips a statement that
                 // reaches it), and grows by doubling to no more than the limit and a block.
@@ -253,7 +260,7 @@ impl Checker {
                     0
                 };
                 let mut place = Place::new(&document.carry, document.line);
-                checked.findings = place.findings(not_utf8, events, self.json);
+                checked.findings = placed(&mut place, not_utf8, events, self.json);
                 checked.statements = document.scanner.statements() - before;
                 checked.repairs = in_bytes(repairs.unwrap_or_default(), &document.replaced);
                 for repair in &mut checked.repairs {
@@ -291,7 +298,7 @@ impl Checker {
     ) -> Vec<(usize, Finding)> {
         match event {
             Event::Broken(broken) => {
-                let message = format!("statement skipped, not RDF: {}", broken.message());
+                let message = broken.summary();
                 let mut finding = Finding::new(0, 0, "rdf-syntax", Severity::Error, message);
                 if self.json {
                     let error = report::message_json(None, broken.message());
@@ -303,19 +310,13 @@ impl Checker {
                 *iris += 1;
                 if let Some(error) = found.error() {
                     let component = error.component().map(|c| c.as_str());
-                    let mut finding =
-                        Finding::new(0, 0, "syntax", Severity::Error, report::error_line(error));
+                    // The message says when the character at fault is written as an escape
+                    // (the finding's column is its backslash).
+                    let message = found.describe(text).unwrap_or_else(|| report::error_line(error));
+                    let mut finding = Finding::new(0, 0, "syntax", Severity::Error, message);
                     (finding.component, finding.rule) = (component, error.rule());
                     let mut extra = term_json(Some(&found), component, error.rule(), None);
-                    // The finding's column is the escape's backslash: say that the character
-                    // the message names is written as that escape.
                     let escape = found.escape_at(error.byte_offset()).map(|at| &text[at]);
-                    if let Some(escape) = escape {
-                        finding.message.push_str(&format!(
-                            "; it is written as the escape {}, which the syntax decodes",
-                            rfc3987::printable(escape)
-                        ));
-                    }
                     extra.insert("escape".into(), json!(escape));
                     if self.fix {
                         // A term that holds bytes that are not UTF-8 cannot be written back
@@ -382,49 +383,6 @@ fn term_json(
     map
 }
 
-/// A run of ill-formed bytes read as U+FFFD: where the U+FFFD is in the text (3 bytes), and
-/// how many bytes it stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Replaced {
-    at: usize,
-    len: usize,
-}
-
-/// `bytes` as text, with each run of ill-formed bytes read as U+FFFD (an IRI holding one is
-/// invalid there too); where it is not UTF-8, each line's first ill-formed sequence at its
-/// offset in the text with the message `iri check` gives for a line of IRIs that is not UTF-8;
-/// and every replacement, to find the bytes an offset of the text was read from.
-fn utf8(bytes: &[u8]) -> (Cow<'_, str>, Vec<(usize, String)>, Vec<Replaced>) {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        return (Cow::Borrowed(text), Vec::new(), Vec::new());
-    }
-    let mut text = String::with_capacity(bytes.len() + 16);
-    let (mut not_utf8, mut replaced) = (Vec::new(), Vec::new());
-    for line in bytes.split_inclusive(|&b| b == b'\n') {
-        if let Err(e) = decode(line) {
-            // The line is the same up to its first ill-formed byte.
-            not_utf8.push((text.len() + e.byte_offset, e.message));
-        }
-        for chunk in line.utf8_chunks() {
-            text.push_str(chunk.valid());
-            if !chunk.invalid().is_empty() {
-                replaced.push(Replaced {
-                    at: text.len(),
-                    len: chunk.invalid().len(),
-                });
-                text.push('\u{FFFD}');
-            }
-        }
-    }
-    (Cow::Owned(text), not_utf8, replaced)
-}
-
-/// Whether the text's bytes `span` hold a U+FFFD that stands for ill-formed bytes.
-fn holds_replaced(span: &std::ops::Range<usize>, replaced: &[Replaced]) -> bool {
-    let first = replaced.partition_point(|r| r.at + 3 <= span.start);
-    replaced.get(first).is_some_and(|r| r.at < span.end)
-}
-
 /// The repairs, their offsets moved from the text to the bytes it was read from (each U+FFFD
 /// stands for `len` bytes, not 3); they come in order, and none is in a replacement.
 fn in_bytes(mut repairs: Vec<Repair>, replaced: &[Replaced]) -> Vec<Repair> {
@@ -439,79 +397,34 @@ fn in_bytes(mut repairs: Vec<Repair>, replaced: &[Replaced]) -> Vec<Repair> {
     repairs
 }
 
-/// Lines and columns of byte offsets in a text whose first line is number `line`, found by
-/// moving forward (findings come in document order; an offset behind starts over).
-struct Place<'t> {
-    text: &'t str,
-    first: usize,
-    line: usize,
-    line_start: usize,
-}
-
-impl<'t> Place<'t> {
-    fn new(text: &'t str, first: usize) -> Self {
-        Place {
-            text,
-            first,
-            line: first,
-            line_start: 0,
-        }
-    }
-
-    /// The line number and 1-based character column of `offset`.
-    /// An offset at a line's end (its "\n", the end of the text) is placed after the line's
-    /// last character: before a "\r" that ends it, and on the last line, not after it, when
-    /// the text ends with "\n".
-    fn at(&mut self, offset: usize) -> (usize, usize) {
-        let bytes = self.text.as_bytes();
-        let mut offset = offset;
-        if offset == bytes.len() && offset > 0 && bytes[offset - 1] == b'\n' {
-            offset -= 1;
-        }
-        if offset > 0 && bytes.get(offset) == Some(&b'\n') && bytes[offset - 1] == b'\r' {
-            offset -= 1;
-        }
-        if offset < self.line_start {
-            (self.line, self.line_start) = (self.first, 0);
-        }
-        let from = self.line_start;
-        for n in memchr::memchr_iter(b'\n', &self.text.as_bytes()[from..offset]) {
-            self.line += 1;
-            self.line_start = from + n + 1;
-        }
-        let column = self.text[self.line_start..offset].chars().count() + 1;
-        (self.line, column)
-    }
-
-    /// The findings of a block in document order, placed: the lines that are not UTF-8, and
-    /// the findings of the scanner's events.
-    fn findings(
-        &mut self,
-        not_utf8: Vec<(usize, String)>,
-        events: Vec<(usize, Finding)>,
-        json: bool,
-    ) -> Vec<Finding> {
-        let mut all: Vec<(usize, Finding)> = not_utf8
-            .into_iter()
-            .map(|(offset, message)| {
-                let mut finding = Finding::new(0, 0, "not-utf8", Severity::Error, message.clone());
-                if json {
-                    let error = report::message_json(None, &message);
-                    finding.set_json(Some(term_json(None, None, None, None)), Some(error));
-                }
-                (offset, finding)
-            })
-            .collect();
-        all.extend(events);
-        // Stable: findings at one offset keep their order.
-        all.sort_by_key(|(offset, _)| *offset);
-        all.into_iter()
-            .map(|(offset, mut finding)| {
-                (finding.number, finding.column) = self.at(offset.min(self.text.len()));
-                finding
-            })
-            .collect()
-    }
+/// The findings of a block in document order, placed: the lines that are not UTF-8, and the
+/// findings of the scanner's events.
+fn placed(
+    place: &mut Place<'_>,
+    not_utf8: Vec<(usize, String)>,
+    events: Vec<(usize, Finding)>,
+    json: bool,
+) -> Vec<Finding> {
+    let mut all: Vec<(usize, Finding)> = not_utf8
+        .into_iter()
+        .map(|(offset, message)| {
+            let mut finding = Finding::new(0, 0, "not-utf8", Severity::Error, message.clone());
+            if json {
+                let error = report::message_json(None, &message);
+                finding.set_json(Some(term_json(None, None, None, None)), Some(error));
+            }
+            (offset, finding)
+        })
+        .collect();
+    all.extend(events);
+    // Stable: findings at one offset keep their order.
+    all.sort_by_key(|(offset, _)| *offset);
+    all.into_iter()
+        .map(|(offset, mut finding)| {
+            (finding.number, finding.column) = place.at(offset);
+            finding
+        })
+        .collect()
 }
 
 /// The names of the syntaxes read, each once, in the order of the files.
@@ -677,38 +590,10 @@ mod tests {
     }
 
     #[test]
-    fn places_at_line_ends() {
-        // The end of a CRLF line (its "\n", byte 4) is column 4, before the "\r", as on an LF
-        // line; the end of a text that ends with "\n" is the end of its last line, not line 3.
-        let text = "abc\r\nde\n";
-        let mut place = Place::new(text, 1);
-        assert_eq!(place.at(4), (1, 4));
-        assert_eq!(place.at(text.len()), (2, 3));
-        assert_eq!(Place::new("ab\n", 1).at(2), (1, 3));
-    }
-
-    #[test]
-    fn places_count_lines_and_characters() {
-        let text = "ab\né x\n\nz";
-        let mut place = Place::new(text, 5);
-        // "é" is 2 bytes: byte 6 (the "x") is column 3 of line 6; byte 9 ("z") line 8.
-        assert_eq!(place.at(0), (5, 1));
-        assert_eq!(place.at(6), (6, 3));
-        assert_eq!(place.at(9), (8, 1));
-        // Behind: starts over.
-        assert_eq!(place.at(1), (5, 2));
-    }
-
-    #[test]
-    fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
-        let (text, bad, replaced) = utf8(b"ok\na\xFFb\xC3\n");
-        assert_eq!(text, "ok\na\u{FFFD}b\u{FFFD}\n");
-        // The "\xFF" is byte 4 of the text (after "ok\na"): the line's first ill-formed byte.
-        assert_eq!(bad.len(), 1);
-        assert_eq!(bad[0].0, 4);
-        // Two replacements: "\xFF" at 4 and the cut "\xC3" at 8 (after the first U+FFFD and
-        // "b"), one byte each.
-        assert_eq!(replaced, [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }]);
+    fn repairs_move_to_the_bytes_the_text_was_read_from() {
+        // "ok\na\xFFb\xC3\n" reads as "ok\na\u{FFFD}b\u{FFFD}\n": the "\xFF" at 4 and the cut
+        // "\xC3" at 8 (after the first U+FFFD and "b"), one byte each.
+        let replaced = [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }];
         // A repair after both is 4 bytes earlier in the bytes (each U+FFFD is 3 bytes for 1).
         let repair = |offset| Repair {
             offset,
@@ -718,6 +603,5 @@ mod tests {
         let moved = in_bytes(vec![repair(0), repair(7), repair(12)], &replaced);
         let offsets: Vec<usize> = moved.iter().map(|r| r.offset).collect();
         assert_eq!(offsets, [0, 5, 8]);
-        assert!(holds_replaced(&(3..5), &replaced) && !holds_replaced(&(0..4), &replaced));
     }
 }

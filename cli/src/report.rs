@@ -231,10 +231,7 @@ pub fn error_listing(error: &ParseError) -> String {
 /// The error on one line, without the column (for `FILE:LINE:COLUMN: ...` reports):
 /// `invalid IRI-reference, in the path: <message>`.
 pub fn error_line(error: &ParseError) -> String {
-    match error.component() {
-        Some(c) => format!("invalid {}, in the {c}: {}", error.target(), error.message()),
-        None => format!("invalid {}: {}", error.target(), error.message()),
-    }
+    error.summary()
 }
 
 /// The result of one input: its text (one line, except `show --visual`) and the JSON keys that

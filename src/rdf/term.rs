@@ -131,6 +131,23 @@ impl<'a> Found<'a> {
             .map(|piece| piece.source.clone())
     }
 
+    /// The fault in one line, when [`Found::iri`] is not an IRI: the error's
+    /// [`ParseError::summary`], and when the character at fault is written as an escape in
+    /// `text` (the text given to the scanner), which escape, printable:
+    /// `invalid IRI, in the path: a space … ; it is written as the escape \u0020, which the
+    /// syntax decodes`, the message `iri check` gives.
+    pub fn describe(&self, text: &str) -> Option<String> {
+        let error = self.error.as_ref()?;
+        let mut message = error.summary();
+        if let Some(escape) = self.escape_at(error.byte_offset()).and_then(|at| text.get(at)) {
+            message.push_str(&format!(
+                "; it is written as the escape {}, which the syntax decodes",
+                crate::printable(escape)
+            ));
+        }
+        Some(message)
+    }
+
     /// Where the byte at `offset` of [`Found::iri`] is written in the document (a byte offset
     /// in the text given to the scanner): the backslash of the escape that writes it, the start
     /// of a prefixed name for a byte of the prefix's IRI, and for `offset` at the end of the IRI
@@ -176,6 +193,12 @@ impl Broken {
     /// is quoted with [`crate::printable`].
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The report of the statement in one line, the message `iri check` gives:
+    /// `statement skipped, not RDF: ` and [`Broken::message`].
+    pub fn summary(&self) -> String {
+        format!("statement skipped, not RDF: {}", self.message)
     }
 }
 

@@ -1,0 +1,370 @@
+//! A document read from its bytes, in pieces of any size: every IRI and every fault placed on
+//! its line and column, with the messages `iri check` gives. For a caller that reads a file or
+//! a stream and wants what is in it (the Python package's `rdf.check`), without the `iri`
+//! tool's blocks and threads; the tool reads with the same parts ([`decode`], [`Place`],
+//! [`Found::describe`], [`Broken::summary`](super::Broken::summary)).
+
+use alloc::borrow::Cow;
+use core::ops::Range;
+
+use super::scanner::Scanner;
+use super::syntax::Event;
+use super::term::{Found, Role};
+use crate::{decode_utf8, utf8_complete_len, ParseError, StartSymbol};
+
+/// A run of ill-formed bytes read as U+FFFD: where the U+FFFD is in the text (3 bytes), and
+/// how many bytes it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replaced {
+    /// The offset of the U+FFFD in the text.
+    pub at: usize,
+    /// How many bytes of the document it stands for.
+    pub len: usize,
+}
+
+/// Bytes read as text ([`decode`]).
+#[derive(Clone, Debug)]
+pub struct Decoded<'a> {
+    /// The text: the bytes, each run of ill-formed bytes read as U+FFFD.
+    pub text: Cow<'a, str>,
+    /// Each line that is not UTF-8: the offset in `text` of its first ill-formed sequence, and
+    /// the message ([`crate::NotUtf8`]).
+    pub not_utf8: Vec<(usize, String)>,
+    /// Every replacement, in order.
+    pub replaced: Vec<Replaced>,
+}
+
+/// `bytes` as text, each run of ill-formed bytes read as U+FFFD (an IRI holding one is invalid
+/// there too, as U+FFFD is no character of an IRI where it stands, or as the bytes were not);
+/// where it is not UTF-8, each line's first ill-formed sequence with the message lines of IRIs
+/// get ([`crate::decode_utf8`]), and every replacement, to find the bytes an offset of the text
+/// was read from. Lines are split at "\n": `bytes` should hold whole lines.
+pub fn decode(bytes: &[u8]) -> Decoded<'_> {
+    if let Ok(text) = core::str::from_utf8(bytes) {
+        return Decoded {
+            text: Cow::Borrowed(text),
+            not_utf8: Vec::new(),
+            replaced: Vec::new(),
+        };
+    }
+    let mut text = String::with_capacity(bytes.len() + 16);
+    let (mut not_utf8, mut replaced) = (Vec::new(), Vec::new());
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if let Err(e) = decode_utf8(line) {
+            // The line is the same up to its first ill-formed byte.
+            not_utf8.push((text.len() + e.byte_offset, e.message));
+        }
+        for chunk in line.utf8_chunks() {
+            text.push_str(chunk.valid());
+            if !chunk.invalid().is_empty() {
+                replaced.push(Replaced {
+                    at: text.len(),
+                    len: chunk.invalid().len(),
+                });
+                text.push('\u{FFFD}');
+            }
+        }
+    }
+    Decoded {
+        text: Cow::Owned(text),
+        not_utf8,
+        replaced,
+    }
+}
+
+/// Whether the text's bytes `span` hold a U+FFFD that stands for ill-formed bytes: a term
+/// holding one cannot be written back repaired, its text not being its bytes.
+pub fn holds_replaced(span: &Range<usize>, replaced: &[Replaced]) -> bool {
+    let first = replaced.partition_point(|r| r.at + 3 <= span.start);
+    replaced.get(first).is_some_and(|r| r.at < span.end)
+}
+
+/// Lines and columns of byte offsets in a text whose first line is number `first`, found by
+/// moving forward (offsets in document order cost one pass; an offset behind starts over).
+#[derive(Clone, Debug)]
+pub struct Place<'t> {
+    text: &'t str,
+    first: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'t> Place<'t> {
+    /// Places in `text`, whose first line is line number `first`.
+    pub fn new(text: &'t str, first: usize) -> Self {
+        Place {
+            text,
+            first,
+            line: first,
+            line_start: 0,
+        }
+    }
+
+    /// The line number and 1-based character column of `offset` (at most the text's length).
+    /// An offset at a line's end (its "\n", the end of the text) is placed after the line's
+    /// last character: before a "\r" that ends it, and on the last line, not after it, when
+    /// the text ends with "\n".
+    pub fn at(&mut self, offset: usize) -> (usize, usize) {
+        let bytes = self.text.as_bytes();
+        let mut offset = offset.min(bytes.len());
+        if offset == bytes.len() && offset > 0 && bytes[offset - 1] == b'\n' {
+            offset -= 1;
+        }
+        if offset > 0 && bytes.get(offset) == Some(&b'\n') && bytes[offset - 1] == b'\r' {
+            offset -= 1;
+        }
+        if offset < self.line_start {
+            (self.line, self.line_start) = (self.first, 0);
+        }
+        let from = self.line_start;
+        for n in memchr::memchr_iter(b'\n', &bytes[from..offset]) {
+            self.line += 1;
+            self.line_start = from + n + 1;
+        }
+        let column = self.text[self.line_start..offset].chars().count() + 1;
+        (self.line, column)
+    }
+}
+
+/// Something a [`Document`] holds, where it is written: its line (from 1) and its column
+/// (characters, from 1).
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// The line.
+    pub line: usize,
+    /// The column: of an invalid IRI's fault, of a valid IRI's first byte (its `<`, or its
+    /// prefixed name's first character), of a broken statement's fault, of a line's first
+    /// ill-formed byte.
+    pub column: usize,
+    /// What it is.
+    pub kind: ItemKind,
+}
+
+/// What an [`Item`] is.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub enum ItemKind {
+    /// A term that writes an IRI, valid or not.
+    Iri(Term),
+    /// A statement that is not RDF, skipped: [`Broken::summary`](super::Broken::summary).
+    Broken(String),
+    /// A line that is not UTF-8 ([`crate::NotUtf8`]'s message); its ill-formed bytes are read
+    /// as U+FFFD.
+    NotUtf8(String),
+}
+
+/// A term of a document that writes an IRI ([`Found`]), owned.
+#[derive(Clone, Debug)]
+pub struct Term {
+    /// Where it stands.
+    pub role: Role,
+    /// As the document writes it: `<…>` with its brackets, or the prefixed name.
+    pub written: String,
+    /// The IRI it means: escapes decoded, a prefixed name expanded.
+    pub iri: String,
+    /// What a relative reference resolves to against the base in scope (Turtle, TriG).
+    pub resolved: Option<String>,
+    /// What it was checked as.
+    pub checked_as: StartSymbol,
+    /// Why it is not that, if it is not.
+    pub error: Option<ParseError>,
+    /// The fault in one line ([`Found::describe`]), if it is not.
+    pub message: Option<String>,
+    /// The escape that writes the character at fault, as written ([`Found::escape_at`]).
+    pub escape: Option<String>,
+    /// The term written again with what its IRI does not allow percent-encoded
+    /// ([`Found::repair`]), when that repairs it and it holds no byte that was not UTF-8.
+    pub repair: Option<String>,
+}
+
+/// A document read from its bytes: [`Document::read`] takes them in pieces of any size, and
+/// gives every IRI and fault of the statements they complete, placed, in document order. The
+/// text it keeps is bounded by its scanner's [`Scanner::limit`] and the piece given.
+///
+/// ```
+/// use rfc3987::rdf::{Document, ItemKind, Scanner, Syntax};
+///
+/// let mut document = Document::new(Scanner::new(Syntax::NTriples));
+/// let mut faults = Vec::new();
+/// let mut each = |item: rfc3987::rdf::Item| match item.kind {
+///     ItemKind::Iri(term) => faults.extend(term.message.map(|m| (item.line, item.column, m))),
+///     ItemKind::Broken(m) | ItemKind::NotUtf8(m) => faults.push((item.line, item.column, m)),
+///     _ => {}
+/// };
+/// // The second line is cut between two pieces.
+/// document.read(b"<http://a/s> <http://a/p> <http://a/o> .\n<http://a/b", false, &mut each);
+/// document.read(b" c> <http://a/p> \"x\" .\n", true, &mut each);
+/// assert_eq!(faults.len(), 1);
+/// // "<http://a/b" is 11 characters: the space is the 12th.
+/// assert_eq!((faults[0].0, faults[0].1), (2, 12));
+/// assert!(faults[0].2.starts_with("invalid IRI, in the path: a space"));
+/// ```
+#[derive(Debug)]
+pub struct Document {
+    scanner: Scanner,
+    /// The text not read yet: the statement the last piece cut short.
+    text: String,
+    /// Where `text` holds U+FFFD for bytes that are not UTF-8.
+    replaced: Vec<Replaced>,
+    /// The lines of `text` that are not UTF-8: where, and the message; given in document order
+    /// with the scanner's items.
+    not_utf8: Vec<(usize, String)>,
+    /// The bytes of a line not ended yet, read once it ends (lines are decoded whole).
+    line_bytes: Vec<u8>,
+    /// The line number of `text`'s first line.
+    line: usize,
+    /// How long `text` must be before it is read again: twice what a statement too long to
+    /// end in it was (each byte is read again only as often as the statement's length doubles),
+    /// and at most the scanner's limit, beyond which it skips the statement.
+    wait: usize,
+}
+
+impl Document {
+    /// A document read by `scanner` (its syntax, base and limit).
+    pub fn new(scanner: Scanner) -> Self {
+        Document {
+            scanner,
+            text: String::new(),
+            replaced: Vec::new(),
+            not_utf8: Vec::new(),
+            line_bytes: Vec::new(),
+            line: 1,
+            wait: 0,
+        }
+    }
+
+    /// The scanner: how many statements were read ([`Scanner::statements`]).
+    pub fn scanner(&self) -> &Scanner {
+        &self.scanner
+    }
+
+    /// Reads the next `bytes` of the document (`last`: the document ends with them) and gives
+    /// each IRI and fault of the statements they complete to `each`.
+    pub fn read(&mut self, bytes: &[u8], last: bool, each: &mut dyn FnMut(Item)) {
+        // Whole lines are decoded (a line's not-UTF-8 message counts its columns); a line
+        // longer than the limit is decoded as far as it goes, at a character's end.
+        self.line_bytes.extend_from_slice(bytes);
+        let end = if last {
+            self.line_bytes.len()
+        } else {
+            match memchr::memrchr(b'\n', &self.line_bytes) {
+                Some(n) => n + 1,
+                None if self.line_bytes.len() >= self.scanner.limit() => utf8_complete_len(&self.line_bytes),
+                None => 0,
+            }
+        };
+        if end > 0 {
+            let rest = self.line_bytes.split_off(end);
+            let whole = core::mem::replace(&mut self.line_bytes, rest);
+            self.append(&whole);
+        }
+        if !last && self.text.len() < self.wait {
+            return;
+        }
+        let mut found = Vec::new();
+        let Document {
+            scanner,
+            text,
+            replaced,
+            ..
+        } = self;
+        let text: &str = text;
+        let used = scanner.scan(text, last, &mut |event| {
+            found.push(item_of(event, text, replaced));
+        });
+        self.wait = match used {
+            0 => (2 * self.text.len()).min(self.scanner.limit()),
+            _ => 0,
+        };
+        // The lines not UTF-8 in the text read, first at an offset: in document order, with
+        // the scanner's items (which come in it, but for a statement too long).
+        let done = self.not_utf8.partition_point(|(at, _)| *at < used || last);
+        let mut all: Vec<(usize, Item)> = (self.not_utf8.drain(..done))
+            .map(|(at, message)| (at, unplaced(ItemKind::NotUtf8(message))))
+            .collect();
+        all.extend(found);
+        all.sort_by_key(|(offset, _)| *offset);
+        let mut place = Place::new(&self.text, self.line);
+        for (offset, mut item) in all {
+            (item.line, item.column) = place.at(offset);
+            each(item);
+        }
+        for (at, _) in &mut self.not_utf8 {
+            *at -= used;
+        }
+        self.line += memchr::memchr_iter(b'\n', &self.text.as_bytes()[..used]).count();
+        self.text.drain(..used);
+        let done = self.replaced.partition_point(|r| r.at < used);
+        self.replaced.drain(..done);
+        for r in &mut self.replaced {
+            r.at -= used;
+        }
+    }
+
+    /// Appends whole lines' bytes to the text, and where they are not UTF-8.
+    fn append(&mut self, bytes: &[u8]) {
+        let decoded = decode(bytes);
+        let shift = self.text.len();
+        self.text.push_str(&decoded.text);
+        self.replaced.extend(decoded.replaced.iter().map(|r| Replaced {
+            at: shift + r.at,
+            ..*r
+        }));
+        self.not_utf8
+            .extend(decoded.not_utf8.into_iter().map(|(at, m)| (shift + at, m)));
+    }
+}
+
+/// The item of a scanner's event, not yet placed, and the offset of `text` it stands at.
+fn item_of(event: Event<'_>, text: &str, replaced: &[Replaced]) -> (usize, Item) {
+    let (offset, kind) = match event {
+        Event::Broken(broken) => (broken.offset(), ItemKind::Broken(broken.summary())),
+        Event::Iri(found) => {
+            let error = found.error().cloned();
+            let offset = match &error {
+                Some(error) => found.source_offset(error.byte_offset()),
+                None => found.span().start,
+            };
+            let escape = error
+                .as_ref()
+                .and_then(|e| found.escape_at(e.byte_offset()))
+                .and_then(|at| text.get(at))
+                .map(str::to_string);
+            let repair = match holds_replaced(&found.span(), replaced) {
+                true => None,
+                false => found.repair(text),
+            };
+            (offset, ItemKind::Iri(term(&found, text, error, (escape, repair))))
+        }
+    };
+    (offset, unplaced(kind))
+}
+
+/// An item not yet placed.
+fn unplaced(kind: ItemKind) -> Item {
+    Item {
+        line: 0,
+        column: 0,
+        kind,
+    }
+}
+
+/// `found` as an owned [`Term`].
+fn term(
+    found: &Found<'_>,
+    text: &str,
+    error: Option<ParseError>,
+    (escape, repair): (Option<String>, Option<String>),
+) -> Term {
+    Term {
+        role: found.role(),
+        written: text.get(found.span()).unwrap_or_default().to_string(),
+        iri: found.iri().to_string(),
+        resolved: found.resolved().map(|r| r.as_str().to_string()),
+        checked_as: found.checked_as(),
+        message: found.describe(text),
+        error,
+        escape,
+        repair,
+    }
+}

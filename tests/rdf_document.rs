@@ -1,0 +1,185 @@
+//! `rfc3987::rdf::Document` on the dirty and clean dumps of `tests/data/rdf-dirty`, fed in
+//! pieces of every size from one byte to the whole file: its faults must be exactly the findings
+//! of `expected.tsv` (file, line, column, code, component), each reasoned there from RFC 3987
+//! §2.2 and the RDF 1.1 grammars, the same table `iri check`'s tests compare with.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rfc3987::rdf::{decode, holds_replaced, Document, Item, ItemKind, Place, Replaced, Scanner, Syntax};
+
+/// One fault as expected.tsv gives it: line, column, code, component (`-` when none).
+type Fault = (usize, usize, String, String);
+
+fn data() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rdf-dirty"))
+}
+
+fn expected() -> BTreeMap<String, Vec<Fault>> {
+    let text = std::fs::read_to_string(data().join("expected.tsv")).unwrap();
+    let mut all: BTreeMap<String, Vec<Fault>> = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let cells: Vec<&str> = line.split('\t').collect();
+        all.entry(cells[0].to_string()).or_default().push((
+            cells[1].parse().unwrap(),
+            cells[2].parse().unwrap(),
+            cells[3].to_string(),
+            cells[4].to_string(),
+        ));
+    }
+    all
+}
+
+/// The fault an item is, if it is one.
+fn fault(item: Item) -> Option<Fault> {
+    let (code, component) = match item.kind {
+        ItemKind::Iri(term) => {
+            let error = term.error?;
+            // A fault's message is the one-line summary of its error.
+            assert!(term.message.unwrap().starts_with(&error.summary()));
+            let component = error.component().map_or("-", |c| c.as_str());
+            ("syntax", component.to_string())
+        }
+        ItemKind::Broken(message) => {
+            assert!(message.starts_with("statement skipped, not RDF: "), "{message}");
+            ("rdf-syntax", "-".to_string())
+        }
+        ItemKind::NotUtf8(_) => ("not-utf8", "-".to_string()),
+        _ => return None,
+    };
+    Some((item.line, item.column, code.to_string(), component))
+}
+
+/// The faults of `bytes` read by a document of `syntax` in pieces of `piece` bytes.
+fn faults(syntax: Syntax, bytes: &[u8], piece: usize) -> Vec<Fault> {
+    let mut document = Document::new(Scanner::new(syntax));
+    let mut found = Vec::new();
+    let mut pieces = bytes.chunks(piece.max(1)).peekable();
+    if pieces.peek().is_none() {
+        document.read(b"", true, &mut |item| found.extend(fault(item)));
+    }
+    while let Some(chunk) = pieces.next() {
+        let last = pieces.peek().is_none();
+        document.read(chunk, last, &mut |item| found.extend(fault(item)));
+    }
+    found
+}
+
+#[test]
+fn a_document_read_in_pieces_finds_what_iri_check_finds() {
+    let expected = expected();
+    for name in [
+        "dirty.nt",
+        "dirty.nq",
+        "dirty.ttl",
+        "dirty.trig",
+        "clean.nt",
+        "clean.ttl",
+    ] {
+        let syntax = Syntax::from_extension(name.rsplit_once('.').unwrap().1).unwrap();
+        let bytes = std::fs::read(data().join(name)).unwrap();
+        let want = expected.get(name).cloned().unwrap_or_default();
+        for piece in [1, 2, 3, 7, 64, 1000, bytes.len()] {
+            assert_eq!(faults(syntax, &bytes, piece), want, "{name} in pieces of {piece}");
+        }
+    }
+}
+
+#[test]
+fn every_iri_is_given_placed_with_its_term() {
+    // Turtle with a base: each term as written, decoded, resolved; placed at its first byte.
+    let text = "@base <http://a/b/> .\n<c> <p> \"x\" ;\n  <q> <http://a/%41\\u00E9> .\n";
+    let mut document = Document::new(Scanner::new(Syntax::Turtle));
+    let mut terms = Vec::new();
+    document.read(text.as_bytes(), true, &mut |item| {
+        if let ItemKind::Iri(term) = item.kind {
+            terms.push((
+                item.line,
+                item.column,
+                term.written,
+                term.resolved,
+                term.error.is_none(),
+            ));
+        }
+    });
+    let owned = |s: &str| Some(s.to_string());
+    assert_eq!(
+        terms,
+        [
+            (1, 7, "<http://a/b/>".into(), None, true),
+            (2, 1, "<c>".into(), owned("http://a/b/c"), true),
+            (2, 5, "<p>".into(), owned("http://a/b/p"), true),
+            (3, 3, "<q>".into(), owned("http://a/b/q"), true),
+            // "\u00E9" decoded: é is an iunreserved character, so the IRI is valid.
+            (3, 7, "<http://a/%41\\u00E9>".into(), None, true),
+        ]
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_said_and_not_repaired() {
+    // Line 2's subject holds 0xFF: the line is reported at its column, and the term, whose
+    // U+FFFD is no IRI character of the path, is invalid there but has no repair (its text is
+    // not its bytes); line 3's space is repaired.
+    let bytes = b"<http://a/s> <http://a/p> <http://a/o> .\n<http://a/\xFF> <http://a/p> <http://a/o> .\n<http://a/b c> <http://a/p> <http://a/o> .\n";
+    let mut document = Document::new(Scanner::new(Syntax::NTriples));
+    let mut seen = Vec::new();
+    for piece in bytes.chunks(5) {
+        let last = piece.as_ptr_range().end == bytes.as_ptr_range().end;
+        document.read(piece, last, &mut |item| match item.kind {
+            ItemKind::NotUtf8(message) => seen.push((item.line, item.column, message, None)),
+            ItemKind::Iri(term) if term.error.is_some() => {
+                seen.push((item.line, item.column, term.iri, term.repair))
+            }
+            _ => {}
+        });
+    }
+    assert_eq!(seen.len(), 3, "{seen:?}");
+    // "<http://a/" is 10 characters: the 11th.
+    assert_eq!((seen[0].0, seen[0].1), (2, 11));
+    assert!(seen[0]
+        .2
+        .starts_with("the line is not UTF-8: byte 0xFF at column 11"));
+    assert_eq!((seen[1].0, seen[1].1, seen[1].3.as_deref()), (2, 11, None));
+    assert_eq!(
+        (seen[2].0, seen[2].1, seen[2].3.as_deref()),
+        (3, 12, Some("<http://a/b%20c>"))
+    );
+}
+
+#[test]
+fn places_at_line_ends() {
+    // The end of a CRLF line (its "\n", byte 4) is column 4, before the "\r", as on an LF
+    // line; the end of a text that ends with "\n" is the end of its last line, not line 3.
+    let text = "abc\r\nde\n";
+    let mut place = Place::new(text, 1);
+    assert_eq!(place.at(4), (1, 4));
+    assert_eq!(place.at(text.len()), (2, 3));
+    assert_eq!(Place::new("ab\n", 1).at(2), (1, 3));
+}
+
+#[test]
+fn places_count_lines_and_characters() {
+    let text = "ab\né x\n\nz";
+    let mut place = Place::new(text, 5);
+    // "é" is 2 bytes: byte 6 (the "x") is column 3 of line 6; byte 9 ("z") line 8.
+    assert_eq!(place.at(0), (5, 1));
+    assert_eq!(place.at(6), (6, 3));
+    assert_eq!(place.at(9), (8, 1));
+    // Behind: starts over.
+    assert_eq!(place.at(1), (5, 2));
+}
+
+#[test]
+fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
+    let decoded = decode(b"ok\na\xFFb\xC3\n");
+    assert_eq!(decoded.text, "ok\na\u{FFFD}b\u{FFFD}\n");
+    // The "\xFF" is byte 4 of the text (after "ok\na"): the line's first ill-formed byte.
+    assert_eq!(decoded.not_utf8.len(), 1);
+    assert_eq!(decoded.not_utf8[0].0, 4);
+    // Two replacements: "\xFF" at 4 and the cut "\xC3" at 8 (after the first U+FFFD and "b"),
+    // one byte each.
+    let replaced = decoded.replaced;
+    assert_eq!(replaced, [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }]);
+    assert!(holds_replaced(&(3..5), &replaced) && !holds_replaced(&(0..4), &replaced));
+}
