@@ -7,7 +7,9 @@ comparison ladder of §5.3 (:func:`normalize`, :func:`equivalent`), resolution
 :func:`to_iri`), coded checks (:func:`lint`) and building from parts (:func:`build`).
 
 Drop-in modules for the PyPI packages ``rfc3987`` and ``rfc3987-syntax`` are in
-:mod:`rfc3987_rs.compat`; a ``jsonschema`` format checker is in :mod:`rfc3987_rs.jsonschema`.
+:mod:`rfc3987_rs.compat`; a ``jsonschema`` format checker is in :mod:`rfc3987_rs.jsonschema`;
+the IRIs of RDF dumps are checked by :func:`rfc3987_rs.rdf.check`, those of an rdflib graph by
+:func:`rfc3987_rs.rdflib.invalid_iris`.
 """
 
 from ._native import (

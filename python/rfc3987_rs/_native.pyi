@@ -4,12 +4,13 @@ import ipaddress
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, final
 
-from typing_extensions import TypeAlias
+from typing_extensions import Self, TypeAlias
 
 __all__ = [
     "__version__",
     "_RFC3987_REFERENCE_RULES",
     "_RFC3987_RULES",
+    "_RdfDocument",
     "_Rfc3987Match",
     "_rfc3987_match",
     "_rfc3987_parse",
@@ -347,3 +348,26 @@ def arrow_resolve(
     base: Any, array: Any, *, strict: bool = True, errors: str = "null", parallel: bool = True
 ) -> Any: ...
 def arrow_lint_codes(array: Any, *, parallel: bool = True) -> Any: ...
+
+# The native half of rfc3987_rs.rdf.
+_RdfFault: TypeAlias = tuple[
+    int,
+    int,
+    Literal["syntax", "rdf-syntax", "not-utf8"],
+    str,
+    str | None,
+    str | None,
+    Literal["subject", "predicate", "object", "datatype", "graph", "prefix", "base"] | None,
+    str | None,
+    str | None,
+    IRIError | None,
+]
+
+@final
+class _RdfDocument:
+    """An RDF document being read (rfc3987_rs.rdf.check)."""
+
+    def __new__(cls, syntax: str, base: str | None = None, limit: int | None = None) -> Self: ...
+    def read(self, data: bytes, last: bool) -> list[_RdfFault]: ...
+    @property
+    def statements(self) -> int: ...

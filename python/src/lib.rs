@@ -9,6 +9,7 @@ mod diagnostics;
 mod error;
 mod iri;
 mod passes;
+mod rdf;
 mod replace;
 mod text;
 
@@ -232,6 +233,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow::arrow_to_iri, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_resolve, m)?)?;
     m.add_function(wrap_pyfunction!(arrow::arrow_lint_codes, m)?)?;
+    // The native half of rfc3987_rs.rdf.
+    m.add_class::<rdf::RdfDocument>()?;
     // The native half of rfc3987_rs.compat.rfc3987.
     m.add("_Rfc3987Match", py.get_type::<compat::Match>())?;
     m.add("_RFC3987_RULES", PyTuple::new(py, compat::RULES)?)?;

@@ -10,12 +10,8 @@ RDF grammars do, so a term means the same to both.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import logging
-import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import rdflib
@@ -125,16 +121,3 @@ def test_a_graph_of_iris_gives_nothing() -> None:
     assert len(graph) > 0
     assert list(invalid_iris(graph)) == []
 
-
-def test_the_readme_example_prints_what_it_says() -> None:
-    # python/README.md's example of invalid_iris, run as written; the comment after it is its
-    # output ("|" is character 10 of "http://a/a|b", which no ipchar allows).
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
-    (block,) = [b for b in blocks if "invalid_iris" in b]
-    code, _, shown = block.rpartition("\n# ")
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(code, {})
-    assert shown.strip() == "object http://a/a|b path isegment 10"
-    assert out.getvalue() == shown
