@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,49 @@ def test_the_findings_are_those_of_iri_check_json(file: str) -> None:
         if finding["code"] != "syntax":
             del finding["error"]
     assert len(got) == len(want) and got == want
+
+
+HOSTILE = """
+import resource, sys
+from rfc3987_rs import rdf
+
+class Hostile:
+    # A stream: a head, 1 GiB of a chunk, a line end, then 10,000 lines with an invalid IRI.
+    def __init__(self, head, chunk):
+        tail = b"<http://a/b c> <http://a/p> <http://a/o> .\\n" * 10000
+        self.parts = iter([head] + [chunk] * ((1 << 30) // len(chunk)) + [b"\\n" + tail])
+
+    def read(self, n):
+        return next(self.parts, b"")
+
+fmt, head, unit, times = eval(sys.argv[1])
+chunk = unit * times
+first, count = None, 0
+for finding in rdf.check(Hostile(head, chunk), format=fmt):
+    first = first or (finding.line, finding.column, finding.code)
+    count += 1
+print(first, count, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # An N-Triples line with no end; a Turtle long string never closed; nested "(".
+        ("nt", b'<http://a/s> <http://a/p> "', b"x", 1 << 20),
+        ("ttl", b'<http://a/s> <http://a/p> """\n', b"lorem ipsum dolor sit amet.\n", 40000),
+        ("ttl", b"<http://a/s> <http://a/p> ", b"(", 1 << 20),
+    ],
+)
+def test_a_hostile_gibibyte_is_read_in_bounded_memory(case: tuple[str, bytes, bytes, int]) -> None:
+    # `case`: the syntax, the head, and the chunk repeated to 1 GiB (as a unit and how many
+    # times). Streamed into a process of its own, whose peak resident memory is its own: the
+    # statement is reported once at 1:1, every one of the 10,000 invalid IRIs after it is
+    # found, and the process stays under 128 MB (the interpreter and the package take 20).
+    run = subprocess.run(
+        [sys.executable, "-c", HOSTILE, repr(case)], capture_output=True, text=True, check=True
+    )
+    first, count, peak_kb = run.stdout.rsplit(" ", 2)
+    assert first == "(1, 1, 'rdf-syntax')"
+    assert int(count) == 1 + 10000
+    assert int(peak_kb) < 128 * 1024, f"peak resident memory {peak_kb} kB"

@@ -120,4 +120,3 @@ def test_a_graph_of_iris_gives_nothing() -> None:
     graph = rdflib.Graph().parse(DIRTY / "clean.ttl", format="turtle")
     assert len(graph) > 0
     assert list(invalid_iris(graph)) == []
-

@@ -19,7 +19,7 @@ def printing_examples() -> list[tuple[str, str]]:
     examples = []
     for block in blocks:
         lines = block.rstrip("\n").split("\n")
-        shown = []
+        shown: list[str] = []
         while lines and lines[-1].startswith("# "):
             shown.insert(0, lines.pop()[2:])
         if "print(" in block and shown:

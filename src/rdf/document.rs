@@ -178,8 +178,10 @@ pub struct Term {
 }
 
 /// A document read from its bytes: [`Document::read`] takes them in pieces of any size, and
-/// gives every IRI and fault of the statements they complete, placed, in document order. The
-/// text it keeps is bounded by its scanner's [`Scanner::limit`] and the piece given.
+/// gives every IRI and fault of the statements they complete, placed, in document order (but
+/// for the report of a statement too long, which follows the IRIs of it given before), each as
+/// it is read: nothing is held but the text of the statement the last piece cut short, and the
+/// bytes of its line, which the scanner's [`Scanner::limit`] bounds.
 ///
 /// ```
 /// use rfc3987::rdf::{Document, ItemKind, Scanner, Syntax};
@@ -243,6 +245,11 @@ impl Document {
     pub fn read(&mut self, bytes: &[u8], last: bool, each: &mut dyn FnMut(Item)) {
         // Whole lines are decoded (a line's not-UTF-8 message counts its columns); a line
         // longer than the limit is decoded as far as it goes, at a character's end.
+        let limit = self.scanner.limit();
+        let held = (self.line_bytes.len(), self.line_bytes.capacity());
+        if let Some(more) = reserve(held, bytes.len(), limit) {
+            self.line_bytes.reserve_exact(more);
+        }
         self.line_bytes.extend_from_slice(bytes);
         let end = if last {
             self.line_bytes.len()
@@ -254,44 +261,52 @@ impl Document {
             }
         };
         if end > 0 {
-            let rest = self.line_bytes.split_off(end);
-            let whole = core::mem::replace(&mut self.line_bytes, rest);
-            self.append(&whole);
+            self.append(end);
+            self.line_bytes.drain(..end);
         }
         if !last && self.text.len() < self.wait {
             return;
         }
-        let mut found = Vec::new();
+        // Each item is placed and given as the scanner reads it, none held; the lines not
+        // UTF-8 come before the first item at or after them (in document order, but for the
+        // report of a statement too long, which follows the IRIs of it given before).
         let Document {
             scanner,
             text,
             replaced,
+            not_utf8,
+            line,
             ..
         } = self;
         let text: &str = text;
+        let mut place = Place::new(text, *line);
+        let mut bad = 0;
+        let mut give = |offset: usize, kind: ItemKind, place: &mut Place<'_>| {
+            let (line, column) = place.at(offset);
+            each(Item { line, column, kind });
+        };
         let used = scanner.scan(text, last, &mut |event| {
-            found.push(item_of(event, text, replaced));
+            let (offset, kind) = item_of(event, text, replaced);
+            while bad < not_utf8.len() && not_utf8[bad].0 <= offset {
+                let message = core::mem::take(&mut not_utf8[bad].1);
+                give(not_utf8[bad].0, ItemKind::NotUtf8(message), &mut place);
+                bad += 1;
+            }
+            give(offset, kind, &mut place);
         });
+        while bad < not_utf8.len() && (not_utf8[bad].0 < used || last) {
+            let message = core::mem::take(&mut not_utf8[bad].1);
+            give(not_utf8[bad].0, ItemKind::NotUtf8(message), &mut place);
+            bad += 1;
+        }
+        not_utf8.drain(..bad);
+        for (at, _) in not_utf8.iter_mut() {
+            *at -= used;
+        }
         self.wait = match used {
             0 => (2 * self.text.len()).min(self.scanner.limit()),
             _ => 0,
         };
-        // The lines not UTF-8 in the text read, first at an offset: in document order, with
-        // the scanner's items (which come in it, but for a statement too long).
-        let done = self.not_utf8.partition_point(|(at, _)| *at < used || last);
-        let mut all: Vec<(usize, Item)> = (self.not_utf8.drain(..done))
-            .map(|(at, message)| (at, unplaced(ItemKind::NotUtf8(message))))
-            .collect();
-        all.extend(found);
-        all.sort_by_key(|(offset, _)| *offset);
-        let mut place = Place::new(&self.text, self.line);
-        for (offset, mut item) in all {
-            (item.line, item.column) = place.at(offset);
-            each(item);
-        }
-        for (at, _) in &mut self.not_utf8 {
-            *at -= used;
-        }
         self.line += memchr::memchr_iter(b'\n', &self.text.as_bytes()[..used]).count();
         self.text.drain(..used);
         let done = self.replaced.partition_point(|r| r.at < used);
@@ -301,10 +316,15 @@ impl Document {
         }
     }
 
-    /// Appends whole lines' bytes to the text, and where they are not UTF-8.
-    fn append(&mut self, bytes: &[u8]) {
-        let decoded = decode(bytes);
+    /// Appends the first `end` bytes of `line_bytes`, whole lines, to the text, and where they
+    /// are not UTF-8.
+    fn append(&mut self, end: usize) {
+        let decoded = decode(&self.line_bytes[..end]);
         let shift = self.text.len();
+        let held = (self.text.len(), self.text.capacity());
+        if let Some(more) = reserve(held, decoded.text.len(), self.scanner.limit()) {
+            self.text.reserve_exact(more);
+        }
         self.text.push_str(&decoded.text);
         self.replaced.extend(decoded.replaced.iter().map(|r| Replaced {
             at: shift + r.at,
@@ -315,8 +335,19 @@ impl Document {
     }
 }
 
-/// The item of a scanner's event, not yet placed, and the offset of `text` it stands at.
-fn item_of(event: Event<'_>, text: &str, replaced: &[Replaced]) -> (usize, Item) {
+/// How much more room to reserve in a buffer of `len` bytes and `capacity` before `adding`
+/// bytes, if it must grow: up to twice its capacity, as a vector grows, but to no more than the
+/// limit and what is added, the most it holds (the text before is less than the limit: the
+/// scanner skips a statement that reaches it), so that a statement as long as the limit does
+/// not take twice its room.
+fn reserve((len, capacity): (usize, usize), adding: usize, limit: usize) -> Option<usize> {
+    let need = len + adding;
+    let most = (2 * capacity).min(limit + adding);
+    (need > capacity).then(|| need.max(most) - len)
+}
+
+/// What a scanner's event is, and the offset of `text` it stands at.
+fn item_of(event: Event<'_>, text: &str, replaced: &[Replaced]) -> (usize, ItemKind) {
     let (offset, kind) = match event {
         Event::Broken(broken) => (broken.offset(), ItemKind::Broken(broken.summary())),
         Event::Iri(found) => {
@@ -337,16 +368,7 @@ fn item_of(event: Event<'_>, text: &str, replaced: &[Replaced]) -> (usize, Item)
             (offset, ItemKind::Iri(term(&found, text, error, (escape, repair))))
         }
     };
-    (offset, unplaced(kind))
-}
-
-/// An item not yet placed.
-fn unplaced(kind: ItemKind) -> Item {
-    Item {
-        line: 0,
-        column: 0,
-        kind,
-    }
+    (offset, kind)
 }
 
 /// `found` as an owned [`Term`].
