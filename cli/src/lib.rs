@@ -16,6 +16,7 @@ mod fix;
 mod input;
 pub mod lines;
 pub mod lint;
+mod listed;
 mod mapping;
 mod present;
 mod rdf;
