@@ -31,12 +31,12 @@ fn expected() -> BTreeMap<String, Vec<Fault>> {
 }
 
 /// The fault an item is, if it is one.
-fn fault(item: Item) -> Option<Fault> {
+fn fault(item: Item<'_>) -> Option<Fault> {
     let (code, component) = match item.kind {
         ItemKind::Iri(term) => {
-            let error = term.error?;
+            let error = term.found().error()?;
             // A fault's message is the one-line summary of its error.
-            assert!(term.message.unwrap().starts_with(&error.summary()));
+            assert!(term.message().unwrap().starts_with(&error.summary()));
             let component = error.component().map_or("-", |c| c.as_str());
             ("syntax", component.to_string())
         }
@@ -93,13 +93,10 @@ fn every_iri_is_given_placed_with_its_term() {
     let mut terms = Vec::new();
     document.read(text.as_bytes(), true, &mut |item| {
         if let ItemKind::Iri(term) = item.kind {
-            terms.push((
-                item.line,
-                item.column,
-                term.written,
-                term.resolved,
-                term.error.is_none(),
-            ));
+            let found = term.found();
+            let resolved = found.resolved().map(|r| r.as_str().to_string());
+            let written = term.written().to_string();
+            terms.push((item.line, item.column, written, resolved, found.error().is_none()));
         }
     });
     let owned = |s: &str| Some(s.to_string());
@@ -128,9 +125,12 @@ fn bytes_that_are_not_utf8_are_said_and_not_repaired() {
         let last = piece.as_ptr_range().end == bytes.as_ptr_range().end;
         document.read(piece, last, &mut |item| match item.kind {
             ItemKind::NotUtf8(message) => seen.push((item.line, item.column, message, None)),
-            ItemKind::Iri(term) if term.error.is_some() => {
-                seen.push((item.line, item.column, term.iri, term.repair))
-            }
+            ItemKind::Iri(term) if term.found().error().is_some() => seen.push((
+                item.line,
+                item.column,
+                term.found().iri().to_string(),
+                term.repair(),
+            )),
             _ => {}
         });
     }

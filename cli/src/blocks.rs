@@ -167,47 +167,33 @@ pub fn read_blocks(
     let mut inside = false;
     loop {
         if block.len == block.buffer.len() {
-            match memchr::memrchr(b'\n', block.bytes()) {
-                Some(end) => {
-                    let mut next = take(&mut None)?;
-                    let rest = end + 1..block.len;
-                    if next.buffer.len() < rest.len() {
-                        next.buffer.resize(rest.len(), 0);
-                    }
-                    next.buffer[..rest.len()].copy_from_slice(&block.buffer[rest.clone()]);
-                    next.len = rest.len();
-                    block.len = end + 1;
-                    let cut = Cut {
-                        starts_inside: std::mem::take(&mut inside),
-                        ends_inside: false,
-                    };
-                    if !send(Ok(std::mem::replace(&mut block, next)), false, cut) {
-                        return Err(None);
-                    }
-                }
-                // A line too long to be held whole: this part of it is sent, and the next
-                // block goes on with it, from the first byte of a character that the cut
-                // would split (each block is decoded on its own).
-                None if inside || block.len >= longest => {
-                    let cut = Cut {
-                        starts_inside: inside,
-                        ends_inside: true,
-                    };
-                    inside = true;
-                    let mut next = take(&mut None)?;
-                    let end = rfc3987::utf8_complete_len(block.bytes());
-                    next.len = block.len - end;
-                    next.buffer[..next.len].copy_from_slice(&block.buffer[end..block.len]);
-                    block.len = end;
-                    if !send(Ok(std::mem::replace(&mut block, next)), false, cut) {
-                        return Err(None);
-                    }
-                }
+            // Where the block is cut, and whether that is inside a line: after its last "\n";
+            // or, in a line too long to be held whole, at the end of its last whole character
+            // (each block is decoded on its own). What follows begins the next block.
+            let (end, ends_inside) = match memchr::memrchr(b'\n', block.bytes()) {
+                Some(n) => (n + 1, false),
+                None if inside || block.len >= longest => (rfc3987::utf8_complete_len(block.bytes()), true),
                 // A line longer than the block: the block grows until it holds it.
                 None => {
                     let longer = (2 * block.buffer.len()).min(longest);
                     block.buffer.resize(longer, 0);
+                    continue;
                 }
+            };
+            let mut next = take(&mut None)?;
+            let rest = end..block.len;
+            if next.buffer.len() < rest.len() {
+                next.buffer.resize(rest.len(), 0);
+            }
+            next.buffer[..rest.len()].copy_from_slice(&block.buffer[rest.clone()]);
+            (next.len, block.len) = (rest.len(), end);
+            let cut = Cut {
+                starts_inside: inside,
+                ends_inside,
+            };
+            inside = ends_inside;
+            if !send(Ok(std::mem::replace(&mut block, next)), false, cut) {
+                return Err(None);
             }
             continue;
         }

@@ -218,13 +218,6 @@ impl Checker {
                     replaced,
                 } = decode(block);
                 let shift = document.carry.len();
-                // The text kept is less than the limit (the scanner skips a statement that
-                // reaches it), and grows by doubling to no more than the limit and a block.
-                let need = shift + text.len();
-                if need > document.carry.capacity() {
-                    let most = (2 * document.carry.capacity()).min(self.longest + text.len());
-                    document.carry.reserve_exact(need.max(most) - shift);
-                }
                 document.carry.push_str(&text);
                 document.replaced.extend(replaced.into_iter().map(|r| Replaced {
                     at: shift + r.at,
@@ -312,7 +305,7 @@ impl Checker {
                     let component = error.component().map(|c| c.as_str());
                     // The message says when the character at fault is written as an escape
                     // (the finding's column is its backslash).
-                    let message = found.describe(text).unwrap_or_else(|| report::error_line(error));
+                    let message = found.describe(text).unwrap_or_default();
                     let mut finding = Finding::new(0, 0, "syntax", Severity::Error, message);
                     (finding.component, finding.rule) = (component, error.rule());
                     let mut extra = term_json(Some(&found), component, error.rule(), None);

@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use rfc3987::rdf::{Document, Item, ItemKind, Scanner, Syntax};
-use rfc3987::Iri;
+use rfc3987::{Iri, ParseError};
 
 use crate::error::{iri_error, value_error};
 
@@ -50,16 +50,15 @@ impl RdfDocument {
 
     /// The faults of the statements that `data` completes (`last`: the document ends with it).
     fn read(&mut self, py: Python<'_>, data: &[u8], last: bool) -> PyResult<Vec<Fault>> {
-        let mut items = Vec::new();
+        let mut faults = Vec::new();
         let document = &mut self.document;
         crate::detach_if_long(py, data.len(), || {
-            document.read(data, last, &mut |item| {
-                if is_fault(&item) {
-                    items.push(item);
-                }
-            })
+            document.read(data, last, &mut |item| faults.extend(fault(item)))
         });
-        items.into_iter().map(|item| fault(py, item)).collect()
+        faults
+            .into_iter()
+            .map(|fault| fault.map_err(value_error)?.into_python(py))
+            .collect()
     }
 
     /// How many statements were read, broken ones included.
@@ -69,49 +68,57 @@ impl RdfDocument {
     }
 }
 
-fn is_fault(item: &Item) -> bool {
-    !matches!(&item.kind, ItemKind::Iri(term) if term.error.is_none())
+/// A fault, as the library gives it, before its error becomes an `IRIError` (which needs the
+/// interpreter, released while the document is read).
+struct Owned {
+    line: usize,
+    column: usize,
+    code: &'static str,
+    message: String,
+    role: Option<&'static str>,
+    iri: Option<String>,
+    escape: Option<String>,
+    error: Option<ParseError>,
 }
 
-/// The tuple of a fault.
-fn fault(py: Python<'_>, item: Item) -> PyResult<Fault> {
-    let (line, column) = (item.line, item.column);
-    Ok(match item.kind {
-        ItemKind::Iri(term) => {
-            let error = term.error.as_ref();
-            let component = error.and_then(|e| e.component()).map(|c| c.as_str());
-            let rule = error.and_then(|e| e.rule());
-            let value = error.map(|e| iri_error(py, e).into_value(py).into_any());
-            let message = term.message.unwrap_or_default();
-            let role = Some(term.role.as_str());
-            (
-                line,
-                column,
-                "syntax",
-                message,
-                component,
-                rule,
-                role,
-                Some(term.iri),
-                term.escape,
-                value,
-            )
-        }
-        ItemKind::Broken(message) => (
-            line,
-            column,
-            "rdf-syntax",
-            message,
-            None,
-            None,
-            None,
-            None,
-            None,
-            None,
-        ),
-        ItemKind::NotUtf8(message) => (
-            line, column, "not-utf8", message, None, None, None, None, None, None,
-        ),
-        _ => return Err(value_error("a kind of finding newer than this binding")),
-    })
+/// The fault an item is, if it is one (a valid IRI is not).
+fn fault(item: Item<'_>) -> Option<Result<Owned, &'static str>> {
+    let (code, message, term) = match item.kind {
+        ItemKind::Iri(term) => ("syntax", term.message()?, Some(term)),
+        ItemKind::Broken(message) => ("rdf-syntax", message, None),
+        ItemKind::NotUtf8(message) => ("not-utf8", message, None),
+        _ => return Some(Err("a kind of finding newer than this binding")),
+    };
+    Some(Ok(Owned {
+        line: item.line,
+        column: item.column,
+        code,
+        message,
+        role: term.as_ref().map(|t| t.found().role().as_str()),
+        iri: term.as_ref().map(|t| t.found().iri().to_string()),
+        escape: term.as_ref().and_then(|t| t.escape()).map(str::to_string),
+        error: term.and_then(|t| t.found().error().cloned()),
+    }))
+}
+
+impl Owned {
+    /// The tuple `rfc3987_rs.rdf.Finding` is made of.
+    fn into_python(self, py: Python<'_>) -> PyResult<Fault> {
+        let error = self.error.as_ref();
+        let component = error.and_then(|e| e.component()).map(|c| c.as_str());
+        let rule = error.and_then(|e| e.rule());
+        let value = error.map(|e| iri_error(py, e).into_value(py).into_any());
+        Ok((
+            self.line,
+            self.column,
+            self.code,
+            self.message,
+            component,
+            rule,
+            self.role,
+            self.iri,
+            self.escape,
+            value,
+        ))
+    }
 }

@@ -9,8 +9,8 @@ use core::ops::Range;
 
 use super::scanner::Scanner;
 use super::syntax::Event;
-use super::term::{Found, Role};
-use crate::{decode_utf8, utf8_complete_len, ParseError, StartSymbol};
+use super::term::Found;
+use crate::{decode_utf8, utf8_complete_len};
 
 /// A run of ill-formed bytes read as U+FFFD: where the U+FFFD is in the text (3 bytes), and
 /// how many bytes it stands for.
@@ -127,9 +127,10 @@ impl<'t> Place<'t> {
 }
 
 /// Something a [`Document`] holds, where it is written: its line (from 1) and its column
-/// (characters, from 1).
+/// (characters, from 1). It borrows the document's text, and lives while [`Document::read`]
+/// gives it: a caller keeps what it needs of it.
 #[derive(Clone, Debug)]
-pub struct Item {
+pub struct Item<'a> {
     /// The line.
     pub line: usize,
     /// The column: of an invalid IRI's fault, of a valid IRI's first byte (its `<`, or its
@@ -137,15 +138,15 @@ pub struct Item {
     /// ill-formed byte.
     pub column: usize,
     /// What it is.
-    pub kind: ItemKind,
+    pub kind: ItemKind<'a>,
 }
 
 /// What an [`Item`] is.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub enum ItemKind {
+pub enum ItemKind<'a> {
     /// A term that writes an IRI, valid or not.
-    Iri(Term),
+    Iri(Term<'a>),
     /// A statement that is not RDF, skipped: [`Broken::summary`](super::Broken::summary).
     Broken(String),
     /// A line that is not UTF-8 ([`crate::NotUtf8`]'s message); its ill-formed bytes are read
@@ -153,28 +154,48 @@ pub enum ItemKind {
     NotUtf8(String),
 }
 
-/// A term of a document that writes an IRI ([`Found`]), owned.
+/// A term of a document that writes an IRI: the scanner's [`Found`] with the text it is
+/// written in, so that what is said of it is worked out only when asked (most terms are valid,
+/// and most callers want the faults).
 #[derive(Clone, Debug)]
-pub struct Term {
-    /// Where it stands.
-    pub role: Role,
+pub struct Term<'a> {
+    found: Found<'a>,
+    text: &'a str,
+    replaced: &'a [Replaced],
+}
+
+impl<'a> Term<'a> {
+    /// The term as the scanner found it: its role, the IRI it means, what a relative
+    /// reference resolves to, what it was checked as, and its error.
+    pub fn found(&self) -> &Found<'a> {
+        &self.found
+    }
+
     /// As the document writes it: `<…>` with its brackets, or the prefixed name.
-    pub written: String,
-    /// The IRI it means: escapes decoded, a prefixed name expanded.
-    pub iri: String,
-    /// What a relative reference resolves to against the base in scope (Turtle, TriG).
-    pub resolved: Option<String>,
-    /// What it was checked as.
-    pub checked_as: StartSymbol,
-    /// Why it is not that, if it is not.
-    pub error: Option<ParseError>,
-    /// The fault in one line ([`Found::describe`]), if it is not.
-    pub message: Option<String>,
+    pub fn written(&self) -> &'a str {
+        self.text.get(self.found.span()).unwrap_or_default()
+    }
+
+    /// The fault in one line ([`Found::describe`]), if the IRI is not one.
+    pub fn message(&self) -> Option<String> {
+        self.found.describe(self.text)
+    }
+
     /// The escape that writes the character at fault, as written ([`Found::escape_at`]).
-    pub escape: Option<String>,
+    pub fn escape(&self) -> Option<&'a str> {
+        let error = self.found.error()?;
+        self.text.get(self.found.escape_at(error.byte_offset())?)
+    }
+
     /// The term written again with what its IRI does not allow percent-encoded
-    /// ([`Found::repair`]), when that repairs it and it holds no byte that was not UTF-8.
-    pub repair: Option<String>,
+    /// ([`Found::repair`]), when that repairs it and it holds no byte that was not UTF-8 (its
+    /// text is not its bytes).
+    pub fn repair(&self) -> Option<String> {
+        match holds_replaced(&self.found.span(), self.replaced) {
+            true => None,
+            false => self.found.repair(self.text),
+        }
+    }
 }
 
 /// A document read from its bytes: [`Document::read`] takes them in pieces of any size, and
@@ -188,8 +209,8 @@ pub struct Term {
 ///
 /// let mut document = Document::new(Scanner::new(Syntax::NTriples));
 /// let mut faults = Vec::new();
-/// let mut each = |item: rfc3987::rdf::Item| match item.kind {
-///     ItemKind::Iri(term) => faults.extend(term.message.map(|m| (item.line, item.column, m))),
+/// let mut each = |item: rfc3987::rdf::Item<'_>| match item.kind {
+///     ItemKind::Iri(term) => faults.extend(term.message().map(|m| (item.line, item.column, m))),
 ///     ItemKind::Broken(m) | ItemKind::NotUtf8(m) => faults.push((item.line, item.column, m)),
 ///     _ => {}
 /// };
@@ -242,20 +263,17 @@ impl Document {
 
     /// Reads the next `bytes` of the document (`last`: the document ends with them) and gives
     /// each IRI and fault of the statements they complete to `each`.
-    pub fn read(&mut self, bytes: &[u8], last: bool, each: &mut dyn FnMut(Item)) {
+    pub fn read(&mut self, bytes: &[u8], last: bool, each: &mut dyn FnMut(Item<'_>)) {
         // Whole lines are decoded (a line's not-UTF-8 message counts its columns); a line
-        // longer than the limit is decoded as far as it goes, at a character's end.
-        let limit = self.scanner.limit();
-        let held = (self.line_bytes.len(), self.line_bytes.capacity());
-        if let Some(more) = reserve(held, bytes.len(), limit) {
-            self.line_bytes.reserve_exact(more);
-        }
+        // longer than the limit is decoded as far as it goes, at a character's end. The bytes
+        // held hold no "\n": only the new ones are looked through.
+        let held = self.line_bytes.len();
         self.line_bytes.extend_from_slice(bytes);
         let end = if last {
             self.line_bytes.len()
         } else {
-            match memchr::memrchr(b'\n', &self.line_bytes) {
-                Some(n) => n + 1,
+            match memchr::memrchr(b'\n', bytes) {
+                Some(n) => held + n + 1,
                 None if self.line_bytes.len() >= self.scanner.limit() => utf8_complete_len(&self.line_bytes),
                 None => 0,
             }
@@ -321,10 +339,6 @@ impl Document {
     fn append(&mut self, end: usize) {
         let decoded = decode(&self.line_bytes[..end]);
         let shift = self.text.len();
-        let held = (self.text.len(), self.text.capacity());
-        if let Some(more) = reserve(held, decoded.text.len(), self.scanner.limit()) {
-            self.text.reserve_exact(more);
-        }
         self.text.push_str(&decoded.text);
         self.replaced.extend(decoded.replaced.iter().map(|r| Replaced {
             at: shift + r.at,
@@ -335,58 +349,24 @@ impl Document {
     }
 }
 
-/// How much more room to reserve in a buffer of `len` bytes and `capacity` before `adding`
-/// bytes, if it must grow: up to twice its capacity, as a vector grows, but to no more than the
-/// limit and what is added, the most it holds (the text before is less than the limit: the
-/// scanner skips a statement that reaches it), so that a statement as long as the limit does
-/// not take twice its room.
-fn reserve((len, capacity): (usize, usize), adding: usize, limit: usize) -> Option<usize> {
-    let need = len + adding;
-    let most = (2 * capacity).min(limit + adding);
-    (need > capacity).then(|| need.max(most) - len)
-}
-
-/// What a scanner's event is, and the offset of `text` it stands at.
-fn item_of(event: Event<'_>, text: &str, replaced: &[Replaced]) -> (usize, ItemKind) {
-    let (offset, kind) = match event {
+/// What a scanner's event is, and the offset of `text` it stands at: an invalid IRI's fault,
+/// or a valid one's first byte.
+fn item_of<'a>(event: Event<'a>, text: &'a str, replaced: &'a [Replaced]) -> (usize, ItemKind<'a>) {
+    match event {
         Event::Broken(broken) => (broken.offset(), ItemKind::Broken(broken.summary())),
         Event::Iri(found) => {
-            let error = found.error().cloned();
-            let offset = match &error {
+            let offset = match found.error() {
                 Some(error) => found.source_offset(error.byte_offset()),
                 None => found.span().start,
             };
-            let escape = error
-                .as_ref()
-                .and_then(|e| found.escape_at(e.byte_offset()))
-                .and_then(|at| text.get(at))
-                .map(str::to_string);
-            let repair = match holds_replaced(&found.span(), replaced) {
-                true => None,
-                false => found.repair(text),
-            };
-            (offset, ItemKind::Iri(term(&found, text, error, (escape, repair))))
+            (
+                offset,
+                ItemKind::Iri(Term {
+                    found,
+                    text,
+                    replaced,
+                }),
+            )
         }
-    };
-    (offset, kind)
-}
-
-/// `found` as an owned [`Term`].
-fn term(
-    found: &Found<'_>,
-    text: &str,
-    error: Option<ParseError>,
-    (escape, repair): (Option<String>, Option<String>),
-) -> Term {
-    Term {
-        role: found.role(),
-        written: text.get(found.span()).unwrap_or_default().to_string(),
-        iri: found.iri().to_string(),
-        resolved: found.resolved().map(|r| r.as_str().to_string()),
-        checked_as: found.checked_as(),
-        message: found.describe(text),
-        error,
-        escape,
-        repair,
     }
 }

@@ -75,9 +75,9 @@ pub(super) fn scan(
         given,
         each,
         depth: 0,
-        quiet: false,
+        quiet,
     };
-    let (used, statements, skip) = reader.statements(from, quiet);
+    let (used, statements, skip) = reader.statements(from);
     reader.context.given = reader.given.saturating_sub(used);
     (used, statements, skip)
 }
@@ -117,11 +117,10 @@ struct Reader<'a, 's> {
 
 impl<'a> Reader<'a, '_> {
     /// Reads statement after statement, giving out their events: how many bytes were read (to
-    /// the end of the last statement whole, or with `quiet` to where a first statement broken
+    /// the end of the last statement whole, or when `quiet` to where a first statement broken
     /// breaks), how many statements, and whether the skip goes on (see `scan`).
-    fn statements(&mut self, from: usize, quiet: bool) -> (usize, u64, bool) {
+    fn statements(&mut self, from: usize) -> (usize, u64, bool) {
         let (mut used, mut statements) = (from, 0);
-        self.quiet = quiet;
         loop {
             (self.at, self.peeked, self.depth) = (used, None, 0);
             let first = match self.peek() {
