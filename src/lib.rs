@@ -97,6 +97,8 @@ mod chars;
 #[cfg(feature = "lint")]
 mod checks;
 mod components;
+#[cfg(feature = "compression")]
+pub mod compression;
 mod display;
 mod edit;
 mod error;

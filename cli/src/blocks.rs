@@ -7,9 +7,9 @@ use std::sync::mpsc::{Receiver, Sender};
 
 use indicatif::ProgressBar;
 
-use crate::decompress::{self, Compression};
 use crate::lines::{skip_bom, BOM, BOM_SKIPPED, STDIN};
 use crate::report;
+use rfc3987::compression::{self, Compression};
 
 /// How many bytes a block holds: read at once, then checked and reported (a line longer than
 /// that makes its block longer, up to the longest line blocks hold whole).
@@ -102,14 +102,14 @@ pub fn read_files(
             read_blocks(reader, (&mut block, longest[file]), free, &mut send)
         };
         let result = if name == "-" {
-            let stdin = io::stdin().lock();
             if sniff {
-                match decompress::sniffed(stdin) {
+                // `Stdin`, not its lock: the decompressor is `Send`, which a lock is not.
+                match compression::sniffed(io::stdin()) {
                     Ok(mut reader) => after_bom(&mut reader),
                     Err(e) => Err(Some(e)),
                 }
             } else {
-                after_bom(&mut { stdin })
+                after_bom(&mut io::stdin().lock())
             }
         } else {
             let opened = File::open(name).and_then(|f| match Compression::of_name(name) {

@@ -20,7 +20,6 @@ use rfc3987::{Iri, Severity, StartSymbol};
 use serde_json::json;
 
 use crate::blocks::{read_files, Block, Cut, Work, BLOCK_BYTES};
-use crate::decompress::Compression;
 use crate::finding::Finding;
 use crate::fix::{FixWriter, Repair};
 use crate::input::{reads_as_iri, shell_word};
@@ -28,6 +27,7 @@ use crate::lines::{Origin, STDIN};
 use crate::listed::{too_long, verify, Target};
 use crate::rdf::{self, Format, Tally};
 use crate::report::{self, Out, Status};
+use rfc3987::compression::Compression;
 
 /// Check files of IRIs, one per line, or every IRI of RDF dumps (N-Triples, N-Quads, Turtle,
 /// TriG), and report every invalid one.

@@ -4,8 +4,8 @@
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
-use crate::decompress::Compression;
 use crate::lines::BOM;
+use rfc3987::compression::Compression;
 
 /// A repair: the bytes `offset..offset + len` of the file (as read, decompressed), and what
 /// is written in their place.

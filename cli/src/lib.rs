@@ -9,7 +9,6 @@
 mod blocks;
 mod check;
 mod component;
-mod decompress;
 pub mod escape;
 mod finding;
 mod fix;

@@ -11,11 +11,11 @@ use rfc3987::{Iri, Severity};
 use serde_json::{json, Map, Value};
 
 use crate::blocks::Work;
-use crate::decompress::Compression;
 use crate::finding::Finding;
 use crate::fix::Repair;
 use crate::lines::Origin;
 use crate::report;
+use rfc3987::compression::Compression;
 
 /// The RDF syntaxes `--format` names.
 #[derive(Clone, Copy, ValueEnum)]

@@ -1,14 +1,20 @@
-//! Compressed inputs, decompressed while they are read: gzip, bzip2, Zstandard and xz, told by
-//! the file name's last extension, or for standard input by the format's magic number.
+//! Compressed dumps, decompressed while they are read: gzip, bzip2, Zstandard and xz, told by
+//! a file name's last extension, or for a stream by the format's magic number. For readers of
+//! RDF dumps and lists of IRIs (the `iri` tool, the DuckDB extension's `read_rdf_iris`), which
+//! are most often shipped compressed. The `compression` feature.
 
 use std::io::{self, BufRead, BufReader, Read};
 
 /// A compression format `iri check` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Compression {
+    /// gzip (RFC 1952), `.gz`.
     Gzip,
+    /// bzip2, `.bz2`.
     Bzip2,
+    /// Zstandard (RFC 8878), `.zst`.
     Zstd,
+    /// xz (the .xz file format of xz-utils), `.xz`.
     Xz,
 }
 
@@ -45,7 +51,7 @@ impl Compression {
 
     /// `reader` decompressed. Every member, stream or frame is read, one after the other, as
     /// `gzip -d`, `bzcat`, `zstd -d` and `xz -d` read concatenated files.
-    pub fn decoder<'r>(self, reader: impl BufRead + 'r) -> io::Result<Box<dyn Read + 'r>> {
+    pub fn decoder<'r>(self, reader: impl BufRead + Send + 'r) -> io::Result<Box<dyn Read + Send + 'r>> {
         Ok(match self {
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(reader)),
             Compression::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(reader)),
@@ -56,7 +62,7 @@ impl Compression {
 }
 
 /// Standard input, decompressed when it starts with the magic number of a compression format.
-pub fn sniffed<'r>(reader: impl Read + 'r) -> io::Result<Box<dyn Read + 'r>> {
+pub fn sniffed<'r>(reader: impl Read + Send + 'r) -> io::Result<Box<dyn Read + Send + 'r>> {
     let mut reader = BufReader::with_capacity(1 << 16, reader);
     // The magic numbers are at most 6 bytes; fill_buf may give fewer from a pipe, so read on
     // until there are 6 or the input ends.
