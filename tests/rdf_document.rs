@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use rfc3987::rdf::{decode, holds_replaced, Document, Item, ItemKind, Place, Replaced, Scanner, Syntax};
+use rfc3987::rdf::{
+    decode, holds_replaced, Blocks, Document, Item, ItemKind, Place, Replaced, Scanner, Syntax,
+};
 
 /// One fault as expected.tsv gives it: line, column, code, component (`-` when none).
 type Fault = (usize, usize, String, String);
@@ -182,4 +184,69 @@ fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
     let replaced = decoded.replaced;
     assert_eq!(replaced, [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }]);
     assert!(holds_replaced(&(3..5), &replaced) && !holds_replaced(&(0..4), &replaced));
+}
+
+/// The faults of `bytes` cut by `rdf::Blocks` into blocks of about `size` bytes, each read by
+/// a scanner of its own with `limit`.
+fn faults_in_blocks(syntax: Syntax, bytes: &[u8], size: usize, limit: usize) -> Vec<Fault> {
+    let mut blocks = Blocks::new(bytes, size, limit);
+    let mut found = Vec::new();
+    while let Some(block) = blocks.next_block().unwrap() {
+        block.read(Scanner::new(syntax), &mut |item| found.extend(fault(item)));
+    }
+    found
+}
+
+#[test]
+fn blocks_read_each_on_its_own_find_what_iri_check_finds() {
+    let expected = expected();
+    for name in ["dirty.nt", "dirty.nq", "clean.nt", "clean.nq"] {
+        let syntax = Syntax::from_extension(name.rsplit_once('.').unwrap().1).unwrap();
+        let bytes = std::fs::read(data().join(name)).unwrap();
+        let want = expected.get(name).cloned().unwrap_or_default();
+        // A block of one byte still holds a whole line: the block grows to its end.
+        for size in [1, 7, 64, 1000, bytes.len()] {
+            let got = faults_in_blocks(syntax, &bytes, size, Scanner::DEFAULT_LIMIT);
+            assert_eq!(got, want, "{name} in blocks of {size}");
+        }
+    }
+}
+
+#[test]
+fn a_line_longer_than_the_limit_is_cut_reported_once_and_the_next_lines_read() {
+    // Line 2 is 542 bytes, over the limit of 100: whatever the block size, it is reported once,
+    // at its start (as a whole document read with that limit reports it), and line 3's space
+    // (its 12th character) is found after it. Line 1 begins with a byte order mark, skipped.
+    let long = format!("<http://a/{}> <http://a/p> <http://a/o> .\n", "é".repeat(250));
+    let text = format!(
+        "\u{FEFF}<http://a/s> <http://a/p> <http://a/o> .\n{long}<http://a/b c> <http://a/p> \"x\" .\n"
+    );
+    let whole = {
+        let mut document = Document::new(Scanner::new(Syntax::NTriples).with_limit(100));
+        let mut found = Vec::new();
+        // A document's text starts after the mark, which its reader skips.
+        let after_bom = &text.as_bytes()[3..];
+        document.read(after_bom, true, &mut |item| found.extend(fault(item)));
+        found
+    };
+    let too_long = |f: &Fault| (f.0, f.1, f.2.as_str()) == (2, 1, "rdf-syntax");
+    assert!(whole.len() == 2 && too_long(&whole[0]), "{whole:?}");
+    assert_eq!((whole[1].0, whole[1].1), (3, 12));
+    for size in [1, 3, 16, 64, 99, 100, 101, 300, 1000] {
+        let mut blocks = Blocks::new(text.as_bytes(), size, 100);
+        let mut found = Vec::new();
+        while let Some(block) = blocks.next_block().unwrap() {
+            // No block holds more than the limit or its size, whichever is more, plus a line.
+            assert!(
+                block.bytes.len() <= size.max(100) + 60,
+                "{size}: {}",
+                block.bytes.len()
+            );
+            block.read(Scanner::new(Syntax::NTriples), &mut |item| {
+                found.extend(fault(item))
+            });
+        }
+        assert!(blocks.bom());
+        assert_eq!(found, whole, "blocks of {size}");
+    }
 }

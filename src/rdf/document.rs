@@ -256,6 +256,18 @@ impl Document {
         }
     }
 
+    /// The document, its first line numbered `line` (a part of a larger one, as a
+    /// [`Block`](super::Block) is).
+    pub fn starting_at(mut self, line: usize) -> Self {
+        self.line = line;
+        self
+    }
+
+    /// The scanner, once the document is read.
+    pub fn into_scanner(self) -> Scanner {
+        self.scanner
+    }
+
     /// The scanner: how many statements were read ([`Scanner::statements`]).
     pub fn scanner(&self) -> &Scanner {
         &self.scanner

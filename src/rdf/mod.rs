@@ -64,6 +64,7 @@
 //! takes no memory for them; the report of a statement too long comes after the IRIs of it
 //! given before.
 
+mod blocks;
 mod document;
 mod lex;
 mod limit;
@@ -74,6 +75,7 @@ mod syntax;
 mod term;
 mod turtle;
 
+pub use blocks::{Block, Blocks};
 pub use document::{decode, holds_replaced, Decoded, Document, Item, ItemKind, Place, Replaced, Term};
 pub use scanner::Scanner;
 pub use syntax::{Event, Syntax};
