@@ -5,7 +5,8 @@
 # (test/sql/*.test, the tables' files checked against the tables first) run by
 # test/sqllogictest.py in DuckDB from PyPI, the version python/requirements-test.txt pins, and
 # in DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
-# Python module's; ruff and mypy on the Python files. It uses the Python tests' virtual
+# Python module's (and read_rdf_iris with rfc3987_rs.rdf.check); test_readme.py, the README's
+# SQL over RDF dumps; ruff and mypy on the Python files. It uses the Python tests' virtual
 # environment (python/test.sh makes it, and ./test.sh runs that first; alone, this script runs
 # python/test.sh when the environment lacks the package).
 # The root's test.sh runs it in three phases, each named by an argument: `--fetch` makes the
@@ -43,7 +44,7 @@ extension="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/duckdb/debug/rfc3987.duckd
 # The long-term release.
 "$lts/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
-(cd duckdb/test && RFC3987_DUCKDB_EXTENSION="$extension" "$venv/bin/python" -m pytest -q -p no:cacheprovider test_parity.py)
+(cd duckdb/test && RFC3987_DUCKDB_EXTENSION="$extension" "$venv/bin/python" -m pytest -q -p no:cacheprovider test_parity.py test_readme.py)
 "$venv/bin/ruff" check duckdb
 "$venv/bin/ruff" format --check duckdb
 (cd duckdb && "$venv/bin/mypy" --strict append_metadata.py test bench)

@@ -4,6 +4,7 @@
 # wheel) with the extension built by duckdb/build.sh.
 #   duckdb/bench/run.sh [bench.py arguments]   rows per second, threads = 1 and 2
 #   duckdb/bench/run.sh callgrind [N]          instructions per row, threads = 1
+#   duckdb/bench/run.sh rdf [rdf_dump.py args] read_rdf_iris over a dump beside iri check --json | DuckDB
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # RFC3987_PYTHON_VENV as python/test.sh reads it: relative to python/.
@@ -17,5 +18,6 @@ export RFC3987_DUCKDB_EXTENSION
 python="$venv/bin/python"
 case "${1:-}" in
   callgrind) PYTHON="$python" duckdb/bench/callgrind.sh "${@:2}" ;;
+  rdf) cargo build -q --release -p iri-cli && "$python" duckdb/bench/rdf_dump.py "${@:2}" ;;
   *) "$python" duckdb/bench/bench.py "$@" ;;
 esac

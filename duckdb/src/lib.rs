@@ -12,16 +12,19 @@
 //! | `iri_resolve(base, reference [, errors])` | RFC 3986 §5.2, RFC 3987 §6.5 | VARCHAR |
 //! | `iri_relativize(base, target [, errors])` | RFC 3986 §5.2, inverted | VARCHAR |
 //! | `iri_lint_codes(s)` | RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8 | VARCHAR[] |
+//! | `read_rdf_iris(path, …)` | RFC 3987 §2.2 over RDF dumps | a table: every IRI, placed ([`rdf`]) |
 //!
 //! DuckDB calls a function once per vector of up to 2048 rows, on each of its threads; the
 //! strings are read where DuckDB keeps them (`vector`). The `unsafe` code is the reading and
-//! writing of DuckDB's vectors, in `vector.rs`, and the entry point the macro generates.
+//! writing of DuckDB's vectors, in `vector.rs`, the entry point the macro generates, and the
+//! reading of a table function's bind data in `rdf.rs`.
 
 use std::error::Error;
 
 use duckdb::{duckdb_entrypoint_c_api, Connection};
 
 mod functions;
+mod rdf;
 mod vector;
 
 use functions::{Equivalent, IsValid, LintCodes, Normalize, Parse, Relativize, Resolve, ToIri, ToUri};
@@ -43,5 +46,6 @@ pub unsafe fn extension_entrypoint(connection: Connection) -> Result<(), Box<dyn
     connection.register_scalar_function::<Resolve>("iri_resolve")?;
     connection.register_scalar_function::<Relativize>("iri_relativize")?;
     connection.register_scalar_function::<LintCodes>("iri_lint_codes")?;
+    connection.register_table_function::<rdf::ReadRdfIris>("read_rdf_iris")?;
     Ok(())
 }

@@ -7,7 +7,10 @@ expectations the Rust tests do:
 - ``sql/mistakes.test`` from ``tests/data/mistakes.tsv``: realistic mistakes, each invalid for
   its start symbol, with the component and the position of the first character at fault (the
   table gives a byte offset; the extension gives the index of the character, which the
-  generator counts in the unescaped input).
+  generator counts in the unescaped input);
+- ``sql/rdf_dirty.test`` from ``tests/data/rdf-dirty/expected.tsv``: every finding of the dirty
+  RDF dumps, which ``read_rdf_iris`` must give from each dump, plain and compressed, as
+  ``iri check`` does, and none from the clean ones.
 
 Each expectation is the table's, derived by hand from the ABNF (the tables say how). The
 inputs are written as SQL: literal text, with ``chr(n)`` for each character the table escapes
@@ -155,10 +158,49 @@ ORDER BY line
 """
 
 
+def rdf_dirty() -> str:
+    findings: dict[str, list[str]] = {}
+    for _, (name, line, column, code, component, *_) in rows("rdf-dirty/expected.tsv", 5):
+        component = "NULL" if component == "-" else component
+        # Each of the five forms of the dump (plain, .gz, .bz2, .zst, .xz) gives it once.
+        findings.setdefault(name, []).append("\t".join([line, column, code, component, "5", "5"]))
+    queries = [
+        f"""query IITTII
+SELECT line, col, code, component, count(*), count(DISTINCT file)
+FROM read_rdf_iris('tests/data/rdf-dirty/{name}*')
+WHERE code IS NOT NULL
+GROUP BY ALL
+ORDER BY line, col, code
+----
+{joined(expected)}
+"""
+        for name, expected in sorted(findings.items())
+    ]
+    return f"""# name: duckdb/test/sql/rdf_dirty.test
+# description: the findings of the dirty RDF dumps (tests/data/rdf-dirty/expected.tsv)
+# group: [rfc3987]
+# Written by duckdb/test/generate.py from the table; do not edit. Each dump's findings, as
+# iri check gives them: line, column (characters, from 1), code, component; each given once by
+# each of the dump's five files, plain and compressed. The paths are the repository's
+# (duckdb/test.sh runs the tests at its root).
+
+require rfc3987
+
+{joined(queries)}
+# The clean dumps, of every syntax and compression: 20 files, no finding.
+query II
+SELECT count(DISTINCT file), count(code)
+FROM read_rdf_iris('tests/data/rdf-dirty/clean.*')
+----
+20	0
+"""
+
+
 def main() -> int:
     files = {
         HERE / "sql" / "rfc_examples.test": rfc_examples(),
         HERE / "sql" / "mistakes.test": mistakes(),
+        HERE / "sql" / "rdf_dirty.test": rdf_dirty(),
     }
     stale = [
         path

@@ -7,6 +7,9 @@ the prefix ``py_``), which run the passes through ``rfc3987_rs.arrow``; ``iri_eq
 examples, the mistakes, the IPv6 and tree inputs), a sample of the benchmark corpora, and the
 edge cases (NULL, the empty string, a long string, §4.1 bidi characters).
 
+``read_rdf_iris`` gives, for each finding of an RDF dump, what ``rfc3987_rs.rdf.check`` gives
+(which python/tests/test_rdf.py compares with ``iri check --json``).
+
 Run by duckdb/test.sh with the extension's path in RFC3987_DUCKDB_EXTENSION.
 """
 
@@ -22,7 +25,7 @@ import pytest
 import rfc3987_rs
 import rfc3987_rs.duckdb
 from generate import DATA, pieces, rows
-from rfc3987_rs import arrow
+from rfc3987_rs import arrow, rdf
 
 ROOT = DATA.parent.parent
 BASES = [
@@ -171,3 +174,27 @@ def test_levels_and_idna_same_as_the_arrow_functions(
     assert first_difference(con, f"iri_normalize(s, '{level}')", arrow.normalize(s, level)) is None
     uris = arrow.to_uri(s, idna=idna)
     assert first_difference(con, f"iri_to_uri(s, {str(idna).lower()})", uris) is None
+
+
+RDF_DUMPS = sorted(
+    path.name
+    for path in (DATA / "rdf-dirty").iterdir()
+    if path.suffix in {".nt", ".nq", ".ttl", ".trig", ".gz", ".bz2", ".xz"}
+)
+
+
+@pytest.mark.parametrize("name", RDF_DUMPS)
+def test_read_rdf_iris_finds_what_rdf_check_finds(
+    con: duckdb.DuckDBPyConnection, name: str
+) -> None:
+    path = DATA / "rdf-dirty" / name
+    columns = "line, col, code, message, component, rule, role, iri"
+    got = con.execute(
+        f"SELECT {columns} FROM read_rdf_iris(?) WHERE code IS NOT NULL ORDER BY ALL", [str(path)]
+    ).fetchall()
+    want = sorted(
+        (f.line, f.column, f.code, f.message, f.component, f.rule, f.role, f.iri)
+        for f in rdf.check(path)
+    )
+    assert got == want
+    assert name.startswith("clean") or want

@@ -66,6 +66,9 @@ pub struct Block {
     pub starts_inside: bool,
     /// It ends inside such a line: the next block goes on with it.
     pub ends_inside: bool,
+    /// It is the document's last (a reader that reads the blocks in order, with one
+    /// [`Document`], tells it so).
+    pub last: bool,
     /// The scanners' limit.
     limit: usize,
 }
@@ -156,25 +159,42 @@ impl<R: Read> Blocks<R> {
             self.fill(&mut bytes, want)?;
         };
         self.rest = bytes.split_off(end);
+        self.given_all = self.read_all && self.rest.is_empty() && !ends_inside;
         let block = Block {
             line: self.line,
             starts_inside: self.inside,
             ends_inside,
+            last: self.given_all,
             limit: self.limit,
             bytes,
         };
         self.line += memchr::memchr_iter(b'\n', &block.bytes).count();
         self.inside = ends_inside;
-        self.given_all = self.read_all && self.rest.is_empty() && !ends_inside;
         Ok(Some(block))
     }
 
-    /// Reads up to `want` more bytes into `bytes` (fewer at the document's end).
+    /// Reads up to `want` more bytes into `bytes` (fewer at the document's end), in as few
+    /// reads as the reader allows: straight into the vector's room (a decompressor's read has
+    /// a cost of its own, which small reads would pay many times).
     fn fill(&mut self, bytes: &mut Vec<u8>, want: usize) -> io::Result<()> {
-        let read = (&mut self.reader).take(want as u64).read_to_end(bytes)?;
-        if read == 0 {
-            self.read_all = true;
+        let start = bytes.len();
+        bytes.resize(start + want, 0);
+        let mut filled = 0;
+        while filled < want {
+            match self.reader.read(&mut bytes[start + filled..]) {
+                Ok(0) => {
+                    self.read_all = true;
+                    break;
+                }
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    bytes.truncate(start + filled);
+                    return Err(e);
+                }
+            }
         }
+        bytes.truncate(start + filled);
         Ok(())
     }
 }
