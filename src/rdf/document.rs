@@ -87,6 +87,9 @@ pub struct Place<'t> {
     first: usize,
     line: usize,
     line_start: usize,
+    /// The last offset placed, and its column: the next, on the same line, counts from there.
+    last: usize,
+    column: usize,
 }
 
 impl<'t> Place<'t> {
@@ -97,6 +100,8 @@ impl<'t> Place<'t> {
             first,
             line: first,
             line_start: 0,
+            last: 0,
+            column: 1,
         }
     }
 
@@ -113,16 +118,21 @@ impl<'t> Place<'t> {
         if offset > 0 && bytes.get(offset) == Some(&b'\n') && bytes[offset - 1] == b'\r' {
             offset -= 1;
         }
-        if offset < self.line_start {
-            (self.line, self.line_start) = (self.first, 0);
+        if offset < self.last {
+            *self = Place::new(self.text, self.first);
         }
-        let from = self.line_start;
+        let from = self.last;
         for n in memchr::memchr_iter(b'\n', &bytes[from..offset]) {
             self.line += 1;
             self.line_start = from + n + 1;
         }
-        let column = self.text[self.line_start..offset].chars().count() + 1;
-        (self.line, column)
+        self.column = match self.line_start > from {
+            // A line begun since the last offset: its characters up to this one.
+            true => self.text[self.line_start..offset].chars().count() + 1,
+            false => self.column + self.text[from..offset].chars().count(),
+        };
+        self.last = offset;
+        (self.line, self.column)
     }
 }
 
