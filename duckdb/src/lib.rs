@@ -12,7 +12,7 @@
 //! | `iri_resolve(base, reference [, errors])` | RFC 3986 §5.2, RFC 3987 §6.5 | VARCHAR |
 //! | `iri_relativize(base, target [, errors])` | RFC 3986 §5.2, inverted | VARCHAR |
 //! | `iri_lint_codes(s)` | RFC 3987 §4.1, §4.2, §5.3, §6.1, §7.5, §8 | VARCHAR[] |
-//! | `read_rdf_iris(path, …)` | RFC 3987 §2.2 over RDF dumps | a table: every IRI, placed ([`rdf`]) |
+//! | `read_rdf_iris(path, …)` | RFC 3987 §2.2 over RDF dumps | a table: every IRI of the dumps, placed (`rdf.rs`) |
 //!
 //! DuckDB calls a function once per vector of up to 2048 rows, on each of its threads; the
 //! strings are read where DuckDB keeps them (`vector`). The `unsafe` code is the reading and
