@@ -250,3 +250,29 @@ fn a_line_longer_than_the_limit_is_cut_reported_once_and_the_next_lines_read() {
         assert_eq!(found, whole, "blocks of {size}");
     }
 }
+
+#[test]
+fn a_line_longer_than_the_limit_is_reported_when_a_character_crosses_the_limit() {
+    // "<http://ab/" is 11 bytes, then 3-byte characters: byte 100 of line 1 is inside the 30th
+    // "€" (11 + 29 * 3 = 98, then 99 to 101). The piece of the line the scanner reads must still
+    // reach the limit, so the line is reported at its start, then line 2's space found.
+    let text = format!(
+        "<http://ab/{}> <http://a/p> <http://a/o> .\n<http://a/b c> <http://a/p> <http://a/o> .\n",
+        "€".repeat(100)
+    );
+    for size in [1, 7, 50, 64, 99, 100, 101, 102, 103, 1000] {
+        let mut blocks = Blocks::new(text.as_bytes(), size, 100);
+        let mut found = Vec::new();
+        while let Some(block) = blocks.next_block().unwrap() {
+            block.read(Scanner::new(Syntax::NTriples), &mut |item| {
+                found.extend(fault(item))
+            });
+        }
+        let places: Vec<_> = found.iter().map(|f| (f.0, f.1, f.2.as_str())).collect();
+        assert_eq!(
+            places,
+            [(1, 1, "rdf-syntax"), (2, 12, "syntax")],
+            "blocks of {size}"
+        );
+    }
+}

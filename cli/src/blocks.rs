@@ -17,7 +17,8 @@ pub const BLOCK_BYTES: usize = 256 * 1024;
 
 /// Where a block stands in a line longer than the longest that blocks hold whole: such a
 /// line is cut into blocks that hold nothing else (the first of them as long as that longest
-/// line, the others [`BLOCK_BYTES`]), and the block after them starts with its end.
+/// line and the rest of a character crossing its end, the others [`BLOCK_BYTES`]), and the
+/// block after them starts with its end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cut {
     /// The block starts inside such a line, which blocks before it began.
@@ -172,10 +173,15 @@ pub fn read_blocks(
             // (each block is decoded on its own). What follows begins the next block.
             let (end, ends_inside) = match memchr::memrchr(b'\n', block.bytes()) {
                 Some(n) => (n + 1, false),
-                None if inside || block.len >= longest => (rfc3987::utf8_complete_len(block.bytes()), true),
+                // (A line's first block holds up to 3 bytes more than the longest line, the
+                // rest of a character that crosses it, so that it still holds that many once
+                // cut at a character's end: its scanner must see the line reach its limit.)
+                None if inside || block.len >= longest + 3 => {
+                    (rfc3987::utf8_complete_len(block.bytes()), true)
+                }
                 // A line longer than the block: the block grows until it holds it.
                 None => {
-                    let longer = (2 * block.buffer.len()).min(longest);
+                    let longer = (2 * block.buffer.len()).min(longest + 3);
                     block.buffer.resize(longer, 0);
                     continue;
                 }

@@ -243,6 +243,47 @@ fn a_billion_nested_parentheses_are_reported_once_and_skipped() {
     assert_hostile_in_bound("ttl", "<http://a/s> <http://a/p> ", chunk, (1, 1));
 }
 
+/// A line longer than the limit (300,000 bytes, more than a block of 256 KiB) whose limit falls
+/// inside a character: "<http://ab/" is 11 bytes, then 3-byte "€", so byte 300,000 is the
+/// second of the 99,997th "€". The line is still reported once, at its start, and the invalid
+/// IRI after it found (the block the line's start is in must reach the limit once cut at a
+/// character's end).
+#[test]
+fn a_line_whose_limit_falls_inside_a_character_is_reported() {
+    let mut input = format!(
+        "<http://ab/{}> <http://a/p> <http://a/o> .\n",
+        "€".repeat(110_000)
+    )
+    .into_bytes();
+    input.extend(b"<http://a/b c> <http://a/p> <http://a/o> .\n");
+    let args = [
+        "check",
+        "--json",
+        "--format",
+        "nt",
+        "--max-statement-bytes",
+        "300000",
+        "-",
+    ];
+    let output = crate::common::iri_stdin(&args, &input);
+    let found: Vec<(u64, u64, String)> = crate::common::json_lines(&output)
+        .iter()
+        .filter(|f| f.get("summary").is_none())
+        .map(|f| {
+            let number = |key: &str| f[key].as_u64().unwrap();
+            (
+                number("line"),
+                number("column"),
+                f["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(1, 1, "rdf-syntax".to_string()), (2, 12, "syntax".to_string())]
+    );
+}
+
 /// `--max-statement-bytes 1000` on lines of every length around it and the reader's block
 /// (256 KiB): a valid line, lines of 1,000 and 300,000 bytes (the second cut over two blocks
 /// and more), one of 999, and an invalid IRI after each, checked with two workers. A line of

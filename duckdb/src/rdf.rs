@@ -11,9 +11,9 @@
 //! read and decompressed by a thread of its own, a few blocks of whole lines ahead
 //! ([`rfc3987::rdf::Blocks`]), while DuckDB's threads check them: an N-Triples or N-Quads
 //! file's blocks on every thread, a Turtle or TriG file's by one thread at a time, in order.
-//! Only the columns the query reads are made. What a query holds is bounded: a statement
-//! longer than `max_statement_bytes` (16 MiB by default) is reported and skipped, never held
-//! whole.
+//! Only the columns the query reads are made. What a query holds is bounded: a file being
+//! read holds a few blocks of 256 KiB, or of a line up to `max_statement_bytes` (16 MiB by
+//! default), longer than which a statement is reported and skipped, never held whole.
 
 use std::error::Error;
 use std::fs::File;
@@ -150,7 +150,7 @@ struct Row {
 }
 
 /// The rest of a row.
-#[derive(Default)]
+#[derive(Default, PartialEq)]
 struct More {
     written: Option<String>,
     iri: Option<String>,
@@ -323,11 +323,12 @@ fn syntax_of(path: &str, format: Option<Syntax>) -> Result<Syntax> {
 /// The files `pattern` names: itself, or the files its glob matches, in order of their names.
 fn paths(pattern: &str) -> Result<Vec<String>> {
     let shown = || rfc3987::printable(pattern).to_string();
-    if !pattern.contains(['*', '?', '[']) {
-        if !Path::new(pattern).is_file() {
-            return Err(format!("read_rdf_iris: no file '{}'", shown()).into());
-        }
+    // A file whose name holds a glob's characters is that file.
+    if Path::new(pattern).is_file() {
         return Ok(vec![pattern.to_string()]);
+    }
+    if !pattern.contains(['*', '?', '[']) {
+        return Err(format!("read_rdf_iris: no file '{}'", shown()).into());
     }
     let matched = glob::glob(pattern).map_err(|e| format!("read_rdf_iris: '{}': {e}", shown()))?;
     let mut files = Vec::new();
@@ -416,14 +417,21 @@ impl Scan {
                 Step::Rows(rows) => rows,
                 Step::Block(block, syntax) => self.block_rows(bind, i, &block, syntax),
                 Step::Done => {
-                    // Sources before `i` may still be read; `next` passes only those done.
-                    while let Some(source) = self.sources.get(self.next.load(Ordering::Acquire)) {
-                        match source.try_lock() {
-                            Ok(source) if matches!(*source, Source::Done) => {
-                                self.next.fetch_add(1, Ordering::AcqRel);
-                            }
-                            _ => break,
+                    // Sources before `i` may still be read; `next` passes only those done, each
+                    // once (another thread may pass the same one: only the first moves it).
+                    loop {
+                        let k = self.next.load(Ordering::Acquire);
+                        let done = self.sources.get(k).is_some_and(|source| {
+                            source
+                                .try_lock()
+                                .is_ok_and(|source| matches!(*source, Source::Done))
+                        });
+                        if !done {
+                            break;
                         }
+                        let _ = self
+                            .next
+                            .compare_exchange(k, k + 1, Ordering::AcqRel, Ordering::Acquire);
                     }
                     continue;
                 }
@@ -456,20 +464,28 @@ impl Scan {
                 *source = Source::Done;
                 return Err(failed(e).into());
             }
-            // The reader has given the last block.
+            // The reader stopped before the last block: it failed (a panic, said on standard
+            // error), and the file is not read to its end.
             Err(_) => {
                 *source = Source::Done;
-                return Ok(Step::Done);
+                return Err(failed(io::Error::other("its reader stopped before the end")).into());
             }
         };
-        let Some(document) = document else {
-            return Ok(Step::Block(block, *syntax));
+        let last = block.last;
+        let step = match document {
+            None => Step::Block(block, *syntax),
+            Some(document) => {
+                let mut rows = Vec::new();
+                document.read(&block.bytes, last, &mut |item| {
+                    rows.push(row(&self.projected, i, item))
+                });
+                Step::Rows(rows)
+            }
         };
-        let mut rows = Vec::new();
-        document.read(&block.bytes, block.last, &mut |item| {
-            rows.push(row(&self.projected, i, item))
-        });
-        Ok(Step::Rows(rows))
+        if last {
+            *source = Source::Done;
+        }
+        Ok(step)
     }
 
     /// The rows of a block of lines of source `i`.
@@ -617,15 +633,7 @@ fn row(projected: &[Field], file: usize, item: Item<'_>) -> Row {
         }
         _ => {}
     }
-    let empty = more.written.is_none()
-        && more.iri.is_none()
-        && more.resolved.is_none()
-        && more.component.is_none()
-        && more.rule.is_none()
-        && more.message.is_none()
-        && more.repair.is_none()
-        && more.lint.is_none();
-    if !empty {
+    if more != More::default() {
         row.more = Some(Box::new(more));
     }
     row

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -198,3 +199,51 @@ def test_read_rdf_iris_finds_what_rdf_check_finds(
     )
     assert got == want
     assert name.startswith("clean") or want
+
+
+def test_read_rdf_iris_reads_large_dumps_in_parallel_as_rdf_check_does(
+    con: duckdb.DuckDBPyConnection, tmp_path: Path
+) -> None:
+    # Three dumps of 20,000 lines (about 1.3 MB each: five blocks of 256 KiB), read through one
+    # glob on four threads: each line holds three IRIs, every 997th line's subject a space (an
+    # invalid IRI, at the space's column, after "é"s), every 4,999th line is longer than the
+    # limit of 2,000 bytes (reported once, its IRIs not read), with "€" across the limit.
+    for n in range(3):
+        lines = []
+        for i in range(20_000):
+            if i % 4999 == 7:
+                lines.append(f"<http://ab/{'€' * 1000}> <http://a/p> <http://a/o> .")
+            elif i % 997 == 5:
+                lines.append(f"<http://a/{'é' * (i % 7)}/s {n}> <http://a/p> <http://a/o{i}> .")
+            else:
+                lines.append(f"<http://a/{n}/{i}> <http://a/p> <http://a/é{i}> .")
+        (tmp_path / f"dump{n}.nt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    con.execute("SET threads = 4")
+    try:
+        rows = con.execute(
+            "SELECT file, line, col, code, message, component, rule, role, iri "
+            "FROM read_rdf_iris(?, max_statement_bytes := 2000) WHERE code IS NOT NULL "
+            "ORDER BY ALL",
+            [str(tmp_path / "dump*.nt")],
+        ).fetchall()
+        count = con.execute(
+            "SELECT count(*) FROM read_rdf_iris(?, max_statement_bytes := 2000)",
+            [str(tmp_path / "dump*.nt")],
+        ).fetchone()
+    finally:
+        con.execute("RESET threads")
+    want = sorted(
+        (str(tmp_path / f"dump{n}.nt"),)
+        + (f.line, f.column, f.code, f.message, f.component, f.rule, f.role, f.iri)
+        for n in range(3)
+        for f in rdf.check(tmp_path / f"dump{n}.nt", max_statement_bytes=2000)
+    )
+    assert rows == want
+    # In each dump, 21 lines with a space and 4 too long (i = 7, 5006, 10005, 15004). The first
+    # space is on line 6 (i = 5): "<http://a/" is 10 characters, then 5 "é" (i % 7), "/s", so it
+    # is the 18th; the first line too long is line 8, reported at its start.
+    first = [r[1:4] for r in rows if r[0].endswith("dump0.nt")][:2]
+    assert first == [(6, 18, "syntax"), (8, 1, "rdf-syntax")]
+    assert len(rows) == 3 * (4 + 21)
+    # Three rows a line, but for the lines too long (one row each).
+    assert count == (3 * (3 * (20_000 - 4) + 4),)

@@ -12,11 +12,17 @@ use crate::utf8::utf8_complete_len;
 /// The UTF-8 byte order mark, which may begin a document (it is not part of its text).
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The bytes of a character past its first: a line longer than the limit is cut at a
+/// character's end at least this far past the limit, so that the piece its scanner reads
+/// reaches the limit.
+const UTF8_TAIL: usize = 3;
+
 /// The blocks of a document read from `R`: [`Blocks::next_block`] gives them in order, each of
 /// about [`Blocks::new`]'s `size` bytes, cut after its last line end. A line longer than the
-/// limit is not held whole: it is cut into blocks that hold nothing else, the first as long as
-/// the limit, which its scanner reports (at the line's start) and skips, as a [`Document`]
-/// would, and the blocks after it hold the rest, which their scanners skip.
+/// limit and the size is not held whole: it is cut into blocks that hold nothing else, at a
+/// character's end, the first holding at least the limit's bytes of it, which its scanner
+/// reports (at the line's start) and skips, as a [`Document`] would, and the blocks after it the
+/// rest, which their scanners skip.
 ///
 /// ```
 /// use rfc3987::rdf::{Blocks, ItemKind, Scanner, Syntax};
@@ -115,8 +121,8 @@ impl<R: Read> Blocks<R> {
     }
 
     /// The next block, `None` after the last. The last block of a document holds its last line,
-    /// which may have no line end; a document with no bytes has one empty block. On an error of
-    /// the reader, the lines read before it were given, and a line it cut short is dropped.
+    /// which may have no line end; a document with no bytes has one empty block. An error of
+    /// the reader is given as it comes: what was read since the last block is dropped.
     pub fn next_block(&mut self) -> io::Result<Option<Block>> {
         if self.given_all {
             return Ok(None);
@@ -144,16 +150,17 @@ impl<R: Read> Blocks<R> {
                     Some(n) => break (searched + n + 1, false),
                     None if self.read_all => break (bytes.len(), false),
                     // At a character's end (but for a limit shorter than a character).
-                    None if self.inside || bytes.len() >= self.limit => {
+                    None if self.inside || bytes.len() >= self.limit + UTF8_TAIL => {
                         break (utf8_complete_len(&bytes).max(1), true)
                     }
                     None => searched = bytes.len(),
                 }
             }
             // Read up to the block's size, or, in a line longer than that, twice as far (up to
-            // the limit): each byte is searched once.
+            // the limit and the bytes of a character that crosses it): each byte is searched
+            // once.
             let want = match full {
-                true => bytes.len().min(self.limit - bytes.len()),
+                true => bytes.len().min(self.limit + UTF8_TAIL - bytes.len()),
                 false => self.size - bytes.len(),
             };
             self.fill(&mut bytes, want)?;
