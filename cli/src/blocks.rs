@@ -261,12 +261,13 @@ mod tests {
 
     #[test]
     fn a_line_too_long_is_cut_into_blocks_of_its_own() {
-        // Lines of 10 bytes, then one of 3 MiB with no "\n" but the last, then one more: with
-        // `longest` at 1 MiB, the first block ends before the long line; the long line's first
-        // block holds 1 MiB (grown 256 KiB, 512 KiB, 1 MiB), the next ones BLOCK_BYTES each, and
-        // the last block starts inside it, with its "\n" and the line after.
+        // Lines of 10 bytes, then one of 3 MiB + 3 with no "\n" but the last, then one more:
+        // with `longest` at 1 MiB, the first block ends before the long line; the long line's
+        // first block holds 1 MiB and the 3 bytes a character crossing that could take (grown
+        // 256 KiB, 512 KiB, 1 MiB + 3), the next ones BLOCK_BYTES each, and the last block
+        // starts inside it, with its "\n" and the line after.
         let short = b"<a:b> .\n\n\n".repeat(10);
-        let long = vec![b'x'; 3 << 20];
+        let long = vec![b'x'; (3 << 20) + 3];
         let input = [&short[..], &long, b"\n<c:d>\n"].concat();
         let got = blocks(&input, 1 << 20);
         let inside = |starts_inside, ends_inside| Cut {
@@ -275,7 +276,7 @@ mod tests {
         };
         assert_eq!(got[0].0, short);
         assert_eq!(got[0].1, Cut::default());
-        assert_eq!((got[1].0.len(), got[1].1), (1 << 20, inside(false, true)));
+        assert_eq!((got[1].0.len(), got[1].1), ((1 << 20) + 3, inside(false, true)));
         // The rest of its "x", 2 MiB, in blocks of 256 KiB: 8 of them.
         assert_eq!(got.len(), 2 + 8 + 1);
         for block in &got[2..10] {
@@ -284,11 +285,11 @@ mod tests {
         }
         assert_eq!(got[10], (b"\n<c:d>\n".to_vec(), inside(true, false), true));
         assert_eq!(got.iter().map(|b| b.0.len()).sum::<usize>(), input.len());
-        // A line of "é" (2 bytes) cut at an odd `longest`: 1 MiB + 1 would split an "é", so
-        // the block holds 1 MiB, and every block is UTF-8 on its own.
+        // A line of "é" (2 bytes) with `longest` at 1 MiB: 1 MiB + 3 would split an "é", so
+        // the block holds 1 MiB + 2, at least `longest`, and every block is UTF-8 on its own.
         let input = "é".repeat(3 << 20).into_bytes();
-        let got = blocks(&input, (1 << 20) + 1);
-        assert_eq!((got[0].0.len(), got[0].1), (1 << 20, inside(false, true)));
+        let got = blocks(&input, 1 << 20);
+        assert_eq!((got[0].0.len(), got[0].1), ((1 << 20) + 2, inside(false, true)));
         assert!(got.iter().all(|b| std::str::from_utf8(&b.0).is_ok()));
         assert_eq!(got.iter().map(|b| b.0.len()).sum::<usize>(), input.len());
     }
