@@ -3,7 +3,9 @@
 //! RDF dumps and lists of IRIs (the `iri` tool, the DuckDB extension's `read_rdf_iris`), which
 //! are most often shipped compressed. The `compression` feature.
 
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::path::Path;
 
 /// A compression format `iri check` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +63,16 @@ impl Compression {
     }
 }
 
+/// The file `path`, decompressed when its name's last extension names a compression
+/// ([`Compression::of_name`]).
+pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
+    let file = File::open(path)?;
+    match Compression::of_name(&path.to_string_lossy()) {
+        Some((compression, _)) => compression.decoder(BufReader::with_capacity(1 << 16, file)),
+        None => Ok(Box::new(file)),
+    }
+}
+
 /// Standard input, decompressed when it starts with the magic number of a compression format.
 pub fn sniffed<'r>(reader: impl Read + Send + 'r) -> io::Result<Box<dyn Read + Send + 'r>> {
     let mut reader = BufReader::with_capacity(1 << 16, reader);
@@ -87,6 +99,16 @@ pub fn sniffed<'r>(reader: impl Read + Send + 'r) -> io::Result<Box<dyn Read + S
 mod tests {
     use super::*;
 
+    const TEXT: &[u8] = b"<http://a/s> <http://a/p> <http://a/o> .\n";
+
+    /// `TEXT` compressed with gzip.
+    fn gzipped() -> Vec<u8> {
+        use std::io::Write;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(TEXT).unwrap();
+        gz.finish().unwrap()
+    }
+
     #[test]
     fn names_and_magic_numbers() {
         assert_eq!(
@@ -105,16 +127,42 @@ mod tests {
     }
 
     #[test]
+    fn a_file_name_tells_its_syntax_before_its_compression() {
+        use crate::rdf::Syntax;
+        // The extension before the compression's (RDF 1.1 N-Triples §8, Turtle §8.1 register
+        // `.nt` and `.ttl`), in any case.
+        assert_eq!(Syntax::of_file_name("dump.nt"), Some(Syntax::NTriples));
+        assert_eq!(Syntax::of_file_name("dir/a.TTL.GZ"), Some(Syntax::Turtle));
+        assert_eq!(Syntax::of_file_name("g.trig.zst"), Some(Syntax::TriG));
+        // No syntax: no extension, a compression's alone, an unknown one, or a directory's.
+        for name in ["dump", "dump.gz", "dump.nt.tar", "x.ttl/dump", "x.nq/dump.gz"] {
+            assert_eq!(Syntax::of_file_name(name), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn open_decompresses_by_the_name() {
+        let dir = std::env::temp_dir().join(format!("rfc3987-open-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let gz = gzipped();
+        // The same gzip bytes under a name without `.gz` are read as they are.
+        for (name, expected) in [("a.nt.gz", TEXT), ("b.nt", &gz[..])] {
+            std::fs::write(dir.join(name), &gz).unwrap();
+            let mut out = Vec::new();
+            open(&dir.join(name)).unwrap().read_to_end(&mut out).unwrap();
+            assert_eq!(out, expected, "{name}");
+        }
+        assert!(open(&dir.join("absent.nt")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn sniffed_input_is_decompressed_and_plain_input_kept() {
-        use std::io::Write;
-        let text = b"<http://a/s> <http://a/p> <http://a/o> .\n";
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(text).unwrap();
-        let gz = gz.finish().unwrap();
-        for input in [&gz[..], &text[..], b"ab"] {
+        let gz = gzipped();
+        for input in [&gz[..], TEXT, b"ab"] {
             let mut out = Vec::new();
             sniffed(input).unwrap().read_to_end(&mut out).unwrap();
-            let expected: &[u8] = if input == &gz[..] { text } else { input };
+            let expected: &[u8] = if input == &gz[..] { TEXT } else { input };
             assert_eq!(out, expected);
         }
     }

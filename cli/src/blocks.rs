@@ -1,15 +1,15 @@
 //! The reading side of `iri check`: files read (and decompressed) into blocks of whole lines
 //! taken from a fixed pool, and queued in input order.
 
-use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
+use std::path::Path;
 use std::sync::mpsc::{Receiver, Sender};
 
 use indicatif::ProgressBar;
 
 use crate::lines::{skip_bom, BOM, BOM_SKIPPED, STDIN};
 use crate::report;
-use rfc3987::compression::{self, Compression};
+use rfc3987::compression;
 
 /// How many bytes a block holds: read at once, then checked and reported (a line longer than
 /// that makes its block longer, up to the longest line blocks hold whole).
@@ -113,11 +113,7 @@ pub fn read_files(
                 after_bom(&mut io::stdin().lock())
             }
         } else {
-            let opened = File::open(name).and_then(|f| match Compression::of_name(name) {
-                Some((compression, _)) => compression.decoder(BufReader::with_capacity(1 << 16, f)),
-                None => Ok(Box::new(f)),
-            });
-            match opened {
+            match compression::open(Path::new(name)) {
                 Ok(mut reader) => after_bom(&mut reader),
                 Err(e) => Err(Some(e)),
             }

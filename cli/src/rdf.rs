@@ -15,7 +15,6 @@ use crate::finding::Finding;
 use crate::fix::Repair;
 use crate::lines::Origin;
 use crate::report;
-use rfc3987::compression::Compression;
 
 /// The RDF syntaxes `--format` names.
 #[derive(Clone, Copy, ValueEnum)]
@@ -49,7 +48,7 @@ pub fn syntaxes(format: Option<Format>, files: &[String]) -> Result<Option<Vec<S
     if let Some(format) = format {
         return Ok(Some(vec![format.syntax(); files.len()]));
     }
-    let told: Vec<Option<Syntax>> = files.iter().map(|f| syntax_of_name(f)).collect();
+    let told: Vec<Option<Syntax>> = files.iter().map(|f| Syntax::of_file_name(f)).collect();
     if told.iter().all(Option::is_none) {
         return Ok(None);
     }
@@ -68,12 +67,6 @@ pub fn syntaxes(format: Option<Format>, files: &[String]) -> Result<Option<Vec<S
         })
         .collect::<Result<Vec<_>, _>>()
         .map(Some)
-}
-
-fn syntax_of_name(name: &str) -> Option<Syntax> {
-    let name = Compression::of_name(name).map_or(name, |(_, stem)| stem);
-    let (_, extension) = name.rsplit_once('.')?;
-    Syntax::from_extension(extension)
 }
 
 /// A block checked: how many lines it has, the statements and IRIs it completed, and its
@@ -142,11 +135,9 @@ impl Checker {
     }
 
     fn scanner(&self, syntax: Syntax) -> Scanner {
-        let scanner = Scanner::new(syntax).with_limit(self.longest);
-        match &self.base {
-            Some(base) => scanner.with_base(base.clone()),
-            None => scanner,
-        }
+        Scanner::new(syntax)
+            .with_limit(self.longest)
+            .with_base(self.base.clone())
     }
 
     /// The findings of one block.

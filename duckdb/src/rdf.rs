@@ -16,8 +16,7 @@
 //! default), longer than which a statement is reported and skipped, never held whole.
 
 use std::error::Error;
-use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver};
@@ -25,7 +24,7 @@ use std::sync::{Mutex, TryLockError};
 
 use duckdb::core::{DataChunkHandle, Inserter, LogicalTypeHandle, LogicalTypeId};
 use duckdb::vtab::{BindInfo, InitInfo, TableFunctionInfo, VTab};
-use rfc3987::compression::Compression;
+use rfc3987::compression;
 use rfc3987::rdf::{Block, Blocks, Document, Item, ItemKind, Scanner, Syntax};
 use rfc3987::Iri;
 
@@ -207,11 +206,11 @@ impl VTab for ReadRdfIris {
             None => Scanner::DEFAULT_LIMIT,
         };
         let lint = named("lint").is_some_and(|v| v.to_bool());
-        let files = paths(&pattern)?
-            .into_iter()
-            .map(|path| Ok((syntax_of(&path, format)?, path)))
-            .map(|r: Result<_>| r.map(|(syntax, path)| (path, syntax)))
-            .collect::<Result<Vec<_>>>()?;
+        let mut files = Vec::new();
+        for path in paths(&pattern)? {
+            let syntax = syntax_of(&path, format)?;
+            files.push((path, syntax));
+        }
         let columns: Vec<Field> = Field::ALL
             .into_iter()
             .filter(|&c| lint || c != Field::Lint)
@@ -305,12 +304,7 @@ fn syntax_named(format: &str) -> Result<Syntax> {
 
 /// The syntax of the file `path`: `format`, or its name's extension before the compression's.
 fn syntax_of(path: &str, format: Option<Syntax>) -> Result<Syntax> {
-    if let Some(format) = format {
-        return Ok(format);
-    }
-    let name = Compression::of_name(path).map_or(path, |(_, stem)| stem);
-    let extension = Path::new(name).extension().and_then(|e| e.to_str()).unwrap_or("");
-    Syntax::from_extension(&extension.to_ascii_lowercase()).ok_or_else(|| {
+    format.or_else(|| Syntax::of_file_name(path)).ok_or_else(|| {
         let path = rfc3987::printable(path);
         format!(
             "read_rdf_iris: '{path}': its name does not say its syntax (.nt, .nq, .ttl or .trig, \
@@ -351,12 +345,7 @@ const READ_AHEAD: usize = 4;
 /// decompressed by a thread of its own while the query's threads check the blocks before
 /// (as `iri check`'s reader does); it stops when the scan drops the receiver.
 fn read_ahead(path: &str, limit: usize) -> io::Result<Receiver<io::Result<Block>>> {
-    let file = File::open(path)?;
-    let reader: Box<dyn Read + Send> = match Compression::of_name(path) {
-        Some((compression, _)) => compression.decoder(BufReader::with_capacity(1 << 16, file))?,
-        None => Box::new(file),
-    };
-    let mut blocks = Blocks::new(reader, BLOCK_BYTES, limit);
+    let mut blocks = Blocks::new(compression::open(Path::new(path))?, BLOCK_BYTES, limit);
     let (send, receive) = sync_channel(READ_AHEAD);
     std::thread::Builder::new()
         .name("read_rdf_iris".into())
@@ -569,11 +558,9 @@ impl Scan {
 impl Bind {
     /// A scanner of `syntax` with the query's base and limit.
     fn scanner(&self, syntax: Syntax) -> Scanner {
-        let scanner = Scanner::new(syntax).with_limit(self.limit);
-        match &self.base {
-            Some(base) => scanner.with_base(base.clone()),
-            None => scanner,
-        }
+        Scanner::new(syntax)
+            .with_limit(self.limit)
+            .with_base(self.base.clone())
     }
 }
 

@@ -39,10 +39,10 @@ impl RdfDocument {
     fn new(py: Python<'_>, syntax: &str, base: Option<&str>, limit: Option<usize>) -> PyResult<Self> {
         let syntax = Syntax::from_extension(syntax)
             .ok_or_else(|| value_error(format!("no RDF syntax {syntax:?}: nt, nq, ttl or trig")))?;
-        let mut scanner = Scanner::new(syntax).with_limit(limit.unwrap_or(Scanner::DEFAULT_LIMIT));
-        if let Some(base) = base {
-            scanner = scanner.with_base(Iri::parse(base.to_string()).map_err(|e| iri_error(py, &e))?);
-        }
+        let base = base.map(|base| Iri::parse(base.to_string())).transpose();
+        let scanner = Scanner::new(syntax)
+            .with_limit(limit.unwrap_or(Scanner::DEFAULT_LIMIT))
+            .with_base(base.map_err(|e| iri_error(py, &e))?);
         Ok(RdfDocument {
             document: Document::new(scanner),
         })

@@ -85,9 +85,10 @@ impl Scanner {
     }
 
     /// The base IRI of the document (Turtle §6.3: the retrieval IRI), which its first
-    /// `@base`/`BASE` replaces. N-Triples and N-Quads have no relative IRIs and ignore it.
-    pub fn with_base(mut self, base: Iri<String>) -> Self {
-        self.base = Some(base);
+    /// `@base`/`BASE` replaces; `None` (the default) is no base. N-Triples and N-Quads have no
+    /// relative IRIs and ignore it.
+    pub fn with_base(mut self, base: impl Into<Option<Iri<String>>>) -> Self {
+        self.base = base.into();
         self
     }
 

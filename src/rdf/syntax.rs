@@ -37,6 +37,16 @@ impl Syntax {
             .find(|s| s.extension().eq_ignore_ascii_case(extension))
     }
 
+    /// The syntax a file's name tells by its extension (`dump.nt`), the one before a
+    /// compression's (`dump.nt.gz`, [`Compression::of_name`](crate::compression::Compression::of_name)),
+    /// as `iri check` and the DuckDB extension's `read_rdf_iris` tell a dump's syntax.
+    #[cfg(feature = "compression")]
+    pub fn of_file_name(name: &str) -> Option<Syntax> {
+        let name = crate::compression::Compression::of_name(name).map_or(name, |(_, stem)| stem);
+        let extension = std::path::Path::new(name).extension()?;
+        Syntax::from_extension(extension.to_str()?)
+    }
+
     /// The syntax's name, as its specification spells it.
     pub fn name(self) -> &'static str {
         match self {
