@@ -4,6 +4,7 @@
 //! §2.2 and the RDF 1.1 grammars, the same table `iri check`'s tests compare with.
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::Path;
 
 use rfc3987::rdf::{
@@ -274,5 +275,112 @@ fn a_line_longer_than_the_limit_is_reported_when_a_character_crosses_the_limit()
             [(1, 1, "rdf-syntax"), (2, 12, "syntax")],
             "blocks of {size}"
         );
+    }
+}
+
+/// A reader that gives at most `most` bytes a read, and is interrupted before each read (as a
+/// pipe or a decompressor may give fewer bytes than asked for).
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    most: usize,
+    interrupted: bool,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        self.interrupted = !self.interrupted;
+        if self.interrupted {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        let n = self.most.min(buffer.len()).min(self.bytes.len());
+        buffer[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn blocks_are_whole_lines_the_same_whatever_the_reads_give() {
+    // Each block is cut after its last line end: the blocks are the document's text after its
+    // byte order mark, whole lines each (the last may have no line end, and only it is marked
+    // last), each numbered by the line ends before it. How many bytes a read gives changes none
+    // of it: the blocks are those of a reader that gives everything at once.
+    let lines = [
+        "<http://a/s> <http://a/p> <http://a/o> .\n",
+        "\n",
+        "# c\n",
+        "<http://a/s> <http://a/p> \"x\" .",
+    ];
+    let cut = |text: &str, most: usize, size: usize| {
+        let reader = Trickle {
+            bytes: text.as_bytes(),
+            most,
+            interrupted: false,
+        };
+        let mut blocks = Blocks::new(reader, size, Scanner::DEFAULT_LIMIT);
+        let mut got = Vec::new();
+        while let Some(block) = blocks.next_block().unwrap() {
+            assert!(!block.starts_inside && !block.ends_inside);
+            got.push((block.line, String::from_utf8(block.bytes).unwrap(), block.last));
+        }
+        // After the last block, none.
+        assert!(blocks.next_block().unwrap().is_none());
+        (got, blocks.bom())
+    };
+    for bom in [true, false] {
+        let text = format!("{}{}", if bom { "\u{FEFF}" } else { "" }, lines.concat());
+        for size in [1, 2, 3, 5, 42, 43, 64] {
+            let (whole, _) = cut(&text, usize::MAX, size);
+            assert_eq!(
+                whole.iter().map(|b| b.1.as_str()).collect::<String>(),
+                lines.concat()
+            );
+            let mut line = 1;
+            for (i, (first, bytes, last)) in whole.iter().enumerate() {
+                assert_eq!(*first, line, "size {size}");
+                assert_eq!(*last, i == whole.len() - 1);
+                assert!(*last || bytes.ends_with('\n'), "size {size}: {bytes:?}");
+                line += bytes.matches('\n').count();
+            }
+            for most in 1..=8 {
+                assert_eq!(
+                    cut(&text, most, size),
+                    (whole.clone(), bom),
+                    "bom {bom}, size {size}, reads of {most}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn an_empty_document_is_one_empty_last_block() {
+    for text in ["", "\u{FEFF}"] {
+        let mut blocks = Blocks::new(text.as_bytes(), 64, 100);
+        let block = blocks.next_block().unwrap().unwrap();
+        assert!(
+            block.bytes.is_empty() && block.last && block.line == 1,
+            "{text:?}"
+        );
+        assert!(blocks.next_block().unwrap().is_none());
+        assert_eq!(blocks.bom(), !text.is_empty());
+    }
+}
+
+#[test]
+fn a_read_error_is_given_as_it_comes() {
+    // The reader fails after a line, before the block's size: the error is given, not a block.
+    let failing = b"<http://a/s> <http://a/p> <http://a/o> .\n".chain(Failing);
+    let mut blocks = Blocks::new(failing, 64, 100);
+    let error = blocks.next_block().unwrap_err();
+    assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe);
+}
+
+/// A reader whose every read fails.
+struct Failing;
+
+impl Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        Err(std::io::ErrorKind::BrokenPipe.into())
     }
 }

@@ -130,10 +130,8 @@ impl<R: Read> Blocks<R> {
         let mut bytes = std::mem::take(&mut self.rest);
         if !self.started {
             self.started = true;
-            while bytes.len() < BOM.len() && BOM.starts_with(&bytes) && !self.read_all {
-                let want = BOM.len() - bytes.len();
-                self.fill(&mut bytes, want)?;
-            }
+            // (`fill` reads until it has them all or the document ends.)
+            self.fill(&mut bytes, BOM.len())?;
             if bytes.starts_with(BOM) {
                 self.bom = true;
                 bytes.drain(..BOM.len());

@@ -118,10 +118,11 @@ impl Lexer<'_> {
         loop {
             match bytes.get(i) {
                 Some(b' ' | b'\t' | b'\r' | b'\n') => i += 1,
+                // A comment to the end of the text: what follows is the end of the document, or
+                // `More` (`char_at`).
                 Some(b'#') => match memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
                     Some(n) => i += n,
-                    None if self.last => i = bytes.len(),
-                    None => return Err(More),
+                    None => i = bytes.len(),
                 },
                 _ => break,
             }
@@ -201,7 +202,7 @@ impl Lexer<'_> {
             let mut j = i + 3;
             loop {
                 match memchr::memchr2(q, b'\\', &bytes[j.min(bytes.len())..]) {
-                    Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad)?,
+                    Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad),
                     Some(n) => {
                         let run = j + n;
                         let mut k = run;
@@ -225,7 +226,7 @@ impl Lexer<'_> {
         loop {
             match memchr::memchr3(q, b'\\', b'\n', &bytes[j.min(bytes.len())..]) {
                 Some(n) if bytes[j + n] == q => return closed(bad, j + n + 1),
-                Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad)?,
+                Some(n) if bytes[j + n] == b'\\' => j = self.escape(j + n, &mut bad),
                 Some(n) => {
                     return done(
                         Kind::Unclosed {
@@ -251,17 +252,16 @@ impl Lexer<'_> {
 
     /// The offset after the escape whose backslash is at `at` in a string (`ECHAR`, `UCHAR`;
     /// the backslash and the next byte when it is none, its offset kept in `bad` if it is the
-    /// first). `More` when the text may end in the middle of one.
-    fn escape(&self, at: usize, bad: &mut Option<usize>) -> Result<usize, More> {
+    /// first). An escape cut short by the end of a text that is not the last is bad too, but
+    /// its string is not closed in that text either: the string is `More`, and read again.
+    fn escape(&self, at: usize, bad: &mut Option<usize>) -> usize {
         match super::term::string_escape(self.text.as_bytes(), at) {
-            Some(len) => Ok(at + len),
-            // "\U" and eight hex digits are the longest escape: it may not have come yet.
-            None if !self.last && at + 10 > self.text.len() => Err(More),
+            Some(len) => at + len,
             None => {
                 bad.get_or_insert(at);
                 // A line end after the backslash is not skipped: it still ends a short string.
                 let line_end = matches!(self.text.as_bytes().get(at + 1), Some(b'\n' | b'\r'));
-                Ok(at + if line_end { 1 } else { 2 })
+                at + if line_end { 1 } else { 2 }
             }
         }
     }

@@ -143,6 +143,32 @@ fn prefixes_are_expanded_and_checked_as_iris() {
 }
 
 #[test]
+fn numbers_and_local_names_end_where_the_grammar_says() {
+    // Turtle §6.5: a number ends at its last digit ("1", "1.5"), even when "e" and a digit
+    // come after the next byte (";e1" is no EXPONENT); PN_LOCAL takes "-" after its first
+    // character ("a-b"), and no "." first: "ex:.o" is "ex:", then "." ends the statement, and
+    // "o" (line 2 is at 27, "o" its 15th byte: 41) breaks the next.
+    let text = "@prefix ex: <http://ex/> .\nex:s ex:p ex:.o .\n\
+                @prefix e1: <http://e/> .\n<http://a/s> <http://a/p> 1;e1:q 1.5;e1:r ex:a-b .\n";
+    let got = iris(Scanner::new(Syntax::Turtle), text);
+    let got: Vec<_> = got.iter().map(|(r, i, _)| (*r, i.as_str())).collect();
+    let want = [
+        (Role::Prefix, "http://ex/"),
+        (Role::Subject, "http://ex/s"),
+        (Role::Predicate, "http://ex/p"),
+        (Role::Object, "http://ex/"),
+        (Role::Prefix, "http://e/"),
+        (Role::Subject, "http://a/s"),
+        (Role::Predicate, "http://a/p"),
+        (Role::Predicate, "http://e/q"),
+        (Role::Predicate, "http://e/r"),
+        (Role::Object, "http://ex/a-b"),
+    ];
+    assert_eq!(got, want);
+    assert_eq!(faults(Syntax::Turtle, text), [(41, "broken".to_string())]);
+}
+
+#[test]
 fn relative_references_are_resolved_against_the_base() {
     // RFC 3986 §5.4.1 with the base "http://a/b/c": "d" is http://a/b/d, "#p" http://a/b/c#p,
     // "../e" http://a/e. "BASE <f/>" is itself resolved: http://a/b/f/. A prefix's relative
@@ -356,6 +382,25 @@ fn broken_statements_are_reported_once_and_skipped() {
     // A missing "." at the end of the document: broken at its end (byte 38).
     let text = "<http://a/s> <http://a/p> <http://a/o>";
     assert_eq!(faults(Syntax::Turtle, text), [(38, "broken".to_string())]);
+    // A long string not closed when the document ends: broken at its quotes (26).
+    let text = "<http://a/s> <http://a/p> \"\"\"open\n. <http://a/b c> .";
+    assert_eq!(faults(Syntax::Turtle, text), [(26, "broken".to_string())]);
+    // A comment to the document's end, with no line end: no fault.
+    assert_eq!(
+        faults(Syntax::Turtle, "<http://a/s> <http://a/p> <http://a/o> . # end"),
+        []
+    );
+    // A string not closed when the document ends: broken at its quote (26).
+    assert_eq!(
+        faults(Syntax::Turtle, "<http://a/s> <http://a/p> \"open"),
+        [(26, "broken".to_string())]
+    );
+    // "@" with no letter after it is no LANGTAG (Turtle §6.4): broken there (29, after "x").
+    let text = "<http://a/s> <http://a/p> \"x\"@ .\n<http://a/s> <http://a/p> \"x\"@en-1 .";
+    assert_eq!(faults(Syntax::Turtle, text), [(29, "broken".to_string())]);
+    // An IRIREF not closed when the document ends (37 bytes, no line end): broken at its end.
+    let text = "<http://a/s> <http://a/p> <http://a/o";
+    assert_eq!(faults(Syntax::Turtle, text), [(37, "broken".to_string())]);
     // "1." before the end: the integer 1 and ".", a whole statement.
     assert_eq!(faults(Syntax::Turtle, "<http://a/s> <http://a/p> 1."), []);
 }
@@ -469,6 +514,18 @@ fn a_text_cut_anywhere_gives_the_same_events() {
         "<http://a/s> <http://a/p> \"\"\"a\"\"\"\" .\n# é\n",
     );
     assert_same_in_pieces(Syntax::TriG, "{ <http://a/s> <http://a/p>");
+    // Escapes in strings cut anywhere: whole (valid), and one cut short by a quote (bad).
+    assert_same_in_pieces(
+        Syntax::Turtle,
+        "<http://a/s> <http://a/p> \"\\u00e9\\U0001F600\", '\\u00'.\n",
+    );
+    // A long string across lines that end with " ." (a cut after one must not end it).
+    assert_same_in_pieces(
+        Syntax::Turtle,
+        "<http://a/s> <http://a/p> \"\"\"x .\n<http://a/b c> <http://a/p> <http://a/o> .\n\"\"\" .\n",
+    );
+    // A comment that ends the document without a line end.
+    assert_same_in_pieces(Syntax::Turtle, "<http://a/s> <http://a/p> <http://a/o> . # end");
 }
 
 #[test]
