@@ -73,8 +73,9 @@ pub(super) fn statement_start(text: &str, mut at: usize) -> usize {
     while at < bytes.len() {
         match bytes[at] {
             b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            // (To the comment's line end, which the arm above takes.)
             b'#' => match memchr::memchr(b'\n', &bytes[at..]) {
-                Some(n) => at += n + 1,
+                Some(n) => at += n,
                 None => return at,
             },
             _ => return at,

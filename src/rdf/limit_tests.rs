@@ -198,3 +198,28 @@ fn a_bad_escape_is_reported_without_waiting_for_more_text() {
         assert_eq!(events, want, "piece {piece}");
     }
 }
+
+#[test]
+fn a_line_is_told_to_begin_a_statement_only_once_it_is_seen() {
+    // Turtle, limit 40: the statement on line 1 (51 bytes) is too long, reported at 0 and
+    // skipped to the next line that can begin one, "PREFIX ex: …" (at 51), which is told only
+    // once enough of it is seen: cut after "P" or "PREF", it would look like a word that cannot.
+    // The prefix then serves line 3 (at 75), whose object is at 75 + 10 = 85, with a space.
+    let text = format!(
+        "<http://a/s> <http://a/p> \"{}\" .\nPREFIX ex: <http://ex/>\nex:s ex:p <http://a/b c> .\n",
+        "y".repeat(20)
+    );
+    // (Pieces that make the text held pass the limit before line 1 ends, at 50: one that
+    // holds the line whole holds its end, and the statement is read, not too long.)
+    for piece in [1, 2, 3, 4, 5, 7, 21] {
+        let (events, _) = stream(Syntax::Turtle, 40, &text, piece);
+        assert_eq!(
+            events,
+            [
+                (0, "!the statement does not e".to_string()),
+                (85, "http://a/b c".to_string())
+            ],
+            "piece {piece}"
+        );
+    }
+}

@@ -147,9 +147,10 @@ fn numbers_and_local_names_end_where_the_grammar_says() {
     // Turtle §6.5: a number ends at its last digit ("1", "1.5"), even when "e" and a digit
     // come after the next byte (";e1" is no EXPONENT); PN_LOCAL takes "-" after its first
     // character ("a-b"), and no "." first: "ex:.o" is "ex:", then "." ends the statement, and
-    // "o" (line 2 is at 27, "o" its 15th byte: 41) breaks the next.
+    // "o" (line 2 is at 27, "o" its 15th byte: 41) breaks the next. "true" and "false" are
+    // literals (Turtle §6.5: BooleanLiteral).
     let text = "@prefix ex: <http://ex/> .\nex:s ex:p ex:.o .\n\
-                @prefix e1: <http://e/> .\n<http://a/s> <http://a/p> 1;e1:q 1.5;e1:r ex:a-b .\n";
+                @prefix e1: <http://e/> .\n<http://a/s> <http://a/p> 1;e1:q 1.5;e1:r ex:a-b, true, false .\n";
     let got = iris(Scanner::new(Syntax::Turtle), text);
     let got: Vec<_> = got.iter().map(|(r, i, _)| (*r, i.as_str())).collect();
     let want = [
@@ -396,8 +397,14 @@ fn broken_statements_are_reported_once_and_skipped() {
         [(26, "broken".to_string())]
     );
     // "@" with no letter after it is no LANGTAG (Turtle §6.4): broken there (29, after "x").
-    let text = "<http://a/s> <http://a/p> \"x\"@ .\n<http://a/s> <http://a/p> \"x\"@en-1 .";
-    assert_eq!(faults(Syntax::Turtle, text), [(29, "broken".to_string())]);
+    // Nor does a "-" with no letter or digit after it continue one: line 3
+    // (at 33 + 37 = 70) breaks at its "-" (70 + 29 + 3 = 102); "@en-1" is a tag.
+    let text = "<http://a/s> <http://a/p> \"x\"@ .\n<http://a/s> <http://a/p> \"x\"@en-1 .\n\
+                <http://a/s> <http://a/p> \"x\"@en- .";
+    assert_eq!(
+        faults(Syntax::Turtle, text),
+        [(29, "broken".to_string()), (102, "broken".to_string())]
+    );
     // An IRIREF not closed when the document ends (37 bytes, no line end): broken at its end.
     let text = "<http://a/s> <http://a/p> <http://a/o";
     assert_eq!(faults(Syntax::Turtle, text), [(37, "broken".to_string())]);
