@@ -223,3 +223,25 @@ fn a_line_is_told_to_begin_a_statement_only_once_it_is_seen() {
         );
     }
 }
+
+#[test]
+fn a_line_that_begins_with_a_digit_begins_no_statement() {
+    // Turtle, limit 40: line 1 (41 bytes and "\n", "(" left open) is too long, reported at 0 and
+    // skipped to the next line that can begin a statement. Line 2 ("1x: …", at 42) cannot: a number is
+    // no subject (Turtle §6.5), though it looks like a prefixed name. Read, it would break,
+    // and be skipped with line 3 to the next "."; line 3 (at 42 + 17 = 59) is read, and its
+    // subject has a space.
+    let text = "<http://a/s> <http://a/p> ( <http://a/o1>\n\
+                1x: <http://a/o>\n<http://a/b c> <http://a/p> <http://a/o> .\n";
+    for piece in [1, 5, 30] {
+        let (events, _) = stream(Syntax::Turtle, 40, text, piece);
+        assert_eq!(
+            events,
+            [
+                (0, "!the statement does not e".to_string()),
+                (59, "http://a/b c".to_string())
+            ],
+            "piece {piece}"
+        );
+    }
+}
