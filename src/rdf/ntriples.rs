@@ -350,6 +350,98 @@ mod tests {
     }
 
     #[test]
+    fn a_broken_statement_says_what_the_grammar_expected_there() {
+        // Each line breaks where N-Triples §2.3 (N-Quads §2.3) allows something else: the
+        // offset in the line and the start of what is expected (after "expected ").
+        let cases = [
+            // A literal is no subject, a blank node no predicate, "." no object.
+            (
+                Syntax::NTriples,
+                "\"x\" <http://a/p> <http://a/o> .",
+                0,
+                "a subject",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> _:p <http://a/o> .",
+                13,
+                "a predicate",
+            ),
+            (Syntax::NTriples, "<http://a/s> <http://a/p> .", 26, "an object"),
+            // "^" alone, or "^^" with no "<", after a literal (29).
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"^<http://a/t> .",
+                29,
+                "\"^^\"",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"^^t .",
+                29,
+                "\"^^\"",
+            ),
+            // LANGTAG ::= '@' [a-zA-Z]+ ('-' [a-zA-Z0-9]+)*: no letter first, an empty
+            // subtag, a digit in the first: broken after the "@" (30).
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"@1 .",
+                30,
+                "a language tag",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"@en- .",
+                30,
+                "a language tag",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"@e1 .",
+                30,
+                "a language tag",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> \"x\"@en--us .",
+                30,
+                "a language tag",
+            ),
+            // A fifth term (at 52): N-Quads ends the statement or takes a graph label.
+            (
+                Syntax::NQuads,
+                "<http://a/s> <http://a/p> <http://a/o> <http://a/g> <x> .",
+                52,
+                "\".\" to end the statement (N-Quads",
+            ),
+            (
+                Syntax::NTriples,
+                "<http://a/s> <http://a/p> <http://a/o> <x> .",
+                39,
+                "\".\" to end the triple",
+            ),
+        ];
+        for (syntax, text, at, expected) in cases {
+            let mut broken = Vec::new();
+            scan((syntax, usize::MAX), text, 0, true, &mut |event| {
+                if let Event::Broken(b) = event {
+                    broken.push((b.offset(), b.message().to_string()));
+                }
+            });
+            assert_eq!(broken.len(), 1, "{text}: {broken:?}");
+            assert_eq!(broken[0].0, at, "{text}");
+            let message = &broken[0].1;
+            assert!(
+                message.starts_with(&format!("expected {expected}")),
+                "{text}: {message}"
+            );
+        }
+        // "@en-GB-1" and "@x" are language tags.
+        let text = "<http://a/s> <http://a/p> \"x\"@en-GB-1 .\n<http://a/s> <http://a/p> \"x\"@x .\n";
+        assert_eq!(events(Syntax::NTriples, text), []);
+    }
+
+    #[test]
     fn only_whole_lines_are_read_until_the_last_piece() {
         let mut count = 0;
         let text = "<http://a/s> <http://a/p> _:o .\n\n# c\n<http://a/s> <ht";
