@@ -245,3 +245,41 @@ fn a_line_that_begins_with_a_digit_begins_no_statement() {
         );
     }
 }
+
+#[test]
+fn statements_shorter_than_the_limit_are_read_whatever_the_text_holds() {
+    // Limit 100, pieces of 200 bytes: a text of four whole statements and part of a fifth is
+    // not a statement too long; only what is left after the whole ones counts (28 bytes).
+    for syntax in [Syntax::NTriples, Syntax::Turtle] {
+        let (events, _) = stream(syntax, 100, &TAIL.repeat(5), 200);
+        let want: Vec<_> = (0..5)
+            .map(|i| (i * TAIL.len(), "http://a/b c".to_string()))
+            .collect();
+        assert_eq!(events, want, "{syntax:?}");
+    }
+}
+
+#[test]
+fn a_statement_too_long_counts_once() {
+    // A statement too long (a line of 5,000 bytes, limit 1,000) is reported, counted as one
+    // statement, and skipped: with the three after it, four statements.
+    for syntax in [Syntax::NTriples, Syntax::Turtle] {
+        let text = format!(
+            "<http://a/s> <http://a/p> \"{}\" .\n{}",
+            "x".repeat(5000),
+            TAIL.repeat(3)
+        );
+        let mut scanner = Scanner::new(syntax).with_limit(1000);
+        let (mut held, mut reports) = (String::new(), 0);
+        let pieces: Vec<&[u8]> = text.as_bytes().chunks(500).collect();
+        for (i, piece) in pieces.iter().enumerate() {
+            held.push_str(std::str::from_utf8(piece).unwrap());
+            let last = i + 1 == pieces.len();
+            let used = scanner.scan(&held, last, &mut |event| {
+                reports += usize::from(matches!(event, Event::Broken(_)))
+            });
+            held.drain(..used);
+        }
+        assert_eq!((reports, scanner.statements()), (1, 4), "{syntax:?}");
+    }
+}
