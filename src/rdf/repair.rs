@@ -115,6 +115,11 @@ mod tests {
         // encoded, in the query it stays.
         let text = "<http://a/\u{E000}?\u{E000}> <http://a/p> _:o .\n";
         assert_eq!(repairs(text), [Some("<http://a/%EE%80%80?\u{E000}>".to_string())]);
+        // U+FFFD written as itself is a character no IRI allows (it is no ucschar, RFC 3987
+        // §2.2): encoded. Only an escape of a surrogate, which decodes to U+FFFD, is no
+        // character to encode (below).
+        let text = "<http://a/\u{FFFD}> <http://a/p> _:o .\n";
+        assert_eq!(repairs(text), [Some("<http://a/%EF%BF%BD>".to_string())]);
         // A bidi formatting character (RFC 3987 §4.1), written raw and as an escape, is reported
         // before the "%zz" to its left: both are encoded where they stand.
         for text in [

@@ -372,6 +372,45 @@ mod tests {
     }
 
     #[test]
+    fn an_error_at_an_escape_says_so() {
+        // "<http://a/\u0020b\u00e9>": the space (byte 9 of the IRI) is written as the escape at
+        // bytes 10..16 of the text; "b" (byte 10) is written as itself, and so is the end.
+        let text = "<http://a/\\u0020b\\u00e9>";
+        let (found, _) = iriref(text, 0, Role::Object, StartSymbol::Iri).unwrap();
+        assert_eq!(found.escape_at(9), Some(10..16));
+        assert_eq!(found.escape_at(10), None);
+        assert_eq!(found.escape_at(found.iri().len()), None);
+        let error = found.error().unwrap();
+        let message = found.describe(text).unwrap();
+        assert_eq!(
+            message,
+            format!(
+                "{}; it is written as the escape \\u0020, which the syntax decodes",
+                error.summary()
+            )
+        );
+        // An error at a character written as itself: the summary alone; a valid IRI: none.
+        let (found, _) = iriref("<http://a/ b>", 0, Role::Object, StartSymbol::Iri).unwrap();
+        assert_eq!(
+            found.describe("<http://a/ b>"),
+            Some(found.error().unwrap().summary())
+        );
+        let (found, _) = iriref("<http://a/b>", 0, Role::Object, StartSymbol::Iri).unwrap();
+        assert_eq!(found.describe("<http://a/b>"), None);
+        // The end of an IRI that is an escape maps past it, to the ">" (byte 16).
+        let (found, _) = iriref("<http://a/\\u00e9>", 0, Role::Object, StartSymbol::Iri).unwrap();
+        assert_eq!(found.source_offset(found.iri().len()), 16);
+    }
+
+    #[test]
+    fn a_broken_statement_sums_itself_up() {
+        let broken = Broken::new(3, "expected a subject");
+        assert_eq!(broken.summary(), "statement skipped, not RDF: expected a subject");
+        let names = crate::rdf::Syntax::ALL.map(crate::rdf::Syntax::name);
+        assert_eq!(names, ["N-Triples", "N-Quads", "Turtle", "TriG"]);
+    }
+
+    #[test]
     fn a_surrogate_escape_is_an_error_that_names_it() {
         // DBpedia's `\uD801`: not a character; reported at its backslash, byte 10.
         let text = "<http://a/\\uD801x>";
