@@ -283,3 +283,43 @@ fn a_statement_too_long_counts_once() {
         assert_eq!((reports, scanner.statements()), (1, 4), "{syntax:?}");
     }
 }
+
+#[test]
+fn a_scanner_skipping_reports_a_statement_too_long_only_after_one_it_reads() {
+    // Turtle, limit 40, a scanner that starts inside a statement skipped: "x ] ." cannot begin
+    // one; line 2 can, and begins a statement that does not end within the limit (a collection
+    // over 5 lines that begin with a literal, and hold an invalid IRI). It is likely the rest
+    // of the one skipped, so it is skipped again, unreported, from the line after the last it
+    // read, and none of its IRIs is read; the first line that can begin a statement is TAIL
+    // (at 6 + 28 + 5 * 20 + 4 = 138), read and reported. The same statement after it (at
+    // 138 + 43 = 181) is reported as too long, and the TAIL after it (at 181 + 132 = 313) read.
+    let long = format!(
+        "<http://a/s> <http://a/p> (\n{}) .\n",
+        "\"o2\" <http://a/b c>\n".repeat(5)
+    );
+    let text = format!("x ] .\n{long}{TAIL}{long}{TAIL}");
+    for piece in [1, 8, 30, 60, 100] {
+        let mut scanner = Scanner::new(Syntax::Turtle).skipping().with_limit(40);
+        let (mut held, mut done, mut events) = (String::new(), 0, Vec::new());
+        let pieces: Vec<&[u8]> = text.as_bytes().chunks(piece).collect();
+        for (i, bytes) in pieces.iter().enumerate() {
+            held.push_str(std::str::from_utf8(bytes).unwrap());
+            let used = scanner.scan(&held, i + 1 == pieces.len(), &mut |event| match event {
+                Event::Broken(b) => events.push((done + b.offset(), "broken")),
+                Event::Iri(f) if f.error().is_some() => events.push((done + f.span().start, "iri")),
+                Event::Iri(_) => {}
+            });
+            held.drain(..used);
+            done += used;
+        }
+        // The IRIs of the long statements' collections (6..138, 181..313) are given as read
+        // when a piece reaches past one before the scanner sees the limit passed (the first
+        // from 34 + 5 = 39 on): pieces of 30 and 100 bytes do; of 1 and 8, never.
+        let want = [(138, "iri"), (181, "broken"), (313, "iri")];
+        let early =
+            |e: &(usize, &str)| e.1 == "iri" && ((6..138).contains(&e.0) || (181..313).contains(&e.0));
+        let (read_early, rest): (Vec<_>, Vec<_>) = events.into_iter().partition(early);
+        assert_eq!(rest, want, "piece {piece}");
+        assert_eq!(read_early.is_empty(), piece < 30, "piece {piece}");
+    }
+}
