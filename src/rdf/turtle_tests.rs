@@ -380,9 +380,27 @@ fn broken_statements_are_reported_once_and_skipped() {
         }
     });
     assert!(message.contains("'x:'") && message.contains("§6.3"), "{message}");
-    // A missing "." at the end of the document: broken at its end (byte 38).
+    // A missing "." at the end of the document: broken at its end (byte 38), which it says.
     let text = "<http://a/s> <http://a/p> <http://a/o>";
     assert_eq!(faults(Syntax::Turtle, text), [(38, "broken".to_string())]);
+    let mut messages = Vec::new();
+    Scanner::new(Syntax::Turtle).scan(text, true, &mut |event| {
+        if let Event::Broken(b) = event {
+            messages.push(b.message().to_string());
+        }
+    });
+    assert!(
+        messages[0].ends_with("found the end of the document"),
+        "{messages:?}"
+    );
+    // A statement broken at "x" (26) is skipped to its "." past a "[ … ]" after it (the "]"
+    // closes the "["), and the next one read: line 2 starts at 60, its space at 60 + 11.
+    let text = "<http://a/s> <http://a/p> x [ <http://a/q> <http://a/o> ] .\n\
+                <http://a/b c> <http://a/p> <http://a/o> .\n";
+    assert_eq!(
+        faults(Syntax::Turtle, text),
+        [(26, "broken".to_string()), (71, "subject path".to_string())]
+    );
     // A long string not closed when the document ends: broken at its quotes (26).
     let text = "<http://a/s> <http://a/p> \"\"\"open\n. <http://a/b c> .";
     assert_eq!(faults(Syntax::Turtle, text), [(26, "broken".to_string())]);
