@@ -453,6 +453,24 @@ fn broken_statements_in_a_trig_graph() {
         faults(Syntax::TriG, text),
         [(8, "broken".to_string()), (37, "subject path".to_string())]
     );
+    // Broken at "x" (41) in a graph: skipped to the "}" that closes the graph, which closes it;
+    // line 2 (at 45) is read: its space at 45 + 11.
+    let text = "<http://a/g> { <http://a/s> <http://a/p> x }\n<http://a/b c> <http://a/p> <http://a/o> .\n";
+    assert_eq!(
+        faults(Syntax::TriG, text),
+        [(41, "broken".to_string()), (56, "subject path".to_string())]
+    );
+    // In a graph, a "}" after a "[" opened after the fault closes the "[", not the graph: the
+    // skip goes on past "<http://a/b c>" (not read) to the "}" that closes the graph.
+    let text = "<http://a/g> { <http://a/s> <http://a/p> x [ } <http://a/b c> <http://a/p> <http://a/o> }\n";
+    assert_eq!(faults(Syntax::TriG, text), [(41, "broken".to_string())]);
+    // Outside a graph, a "}" at the fault's depth ends the statement skipped, taken with it:
+    // broken at "x" (26) once, then "<http://a/b c>" (at 30) read, its space at 30 + 11.
+    let text = "<http://a/s> <http://a/p> x } <http://a/b c> <http://a/p> <http://a/o> .\n";
+    assert_eq!(
+        faults(Syntax::TriG, text),
+        [(26, "broken".to_string()), (41, "subject path".to_string())]
+    );
 }
 
 #[test]
