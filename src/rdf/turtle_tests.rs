@@ -393,6 +393,13 @@ fn broken_statements_are_reported_once_and_skipped() {
         messages[0].ends_with("found the end of the document"),
         "{messages:?}"
     );
+    // A prefix is declared as PNAME_NS, a name with nothing after its ":": "ex:a" (at 8) is
+    // broken, and the prefix not declared (line 2's "ex:s" at 28 is broken too).
+    let text = "@prefix ex:a <http://ex/> .\nex:s <http://a/p> <http://a/o> .\n";
+    assert_eq!(
+        faults(Syntax::Turtle, text),
+        [(8, "broken".to_string()), (28, "broken".to_string())]
+    );
     // A statement broken at "x" (26) is skipped to its "." past a "[ … ]" after it (the "]"
     // closes the "["), and the next one read: line 2 starts at 60, its space at 60 + 11.
     let text = "<http://a/s> <http://a/p> x [ <http://a/q> <http://a/o> ] .\n\
