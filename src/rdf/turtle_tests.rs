@@ -223,6 +223,17 @@ fn without_a_base_references_are_checked_as_written() {
     });
     let r = StartSymbol::IriReference;
     assert_eq!(checked_as, [r, r, r, r, r, r, r]);
+    // An absolute prefix needs no base: its names are checked as IRIs (the IRIREF itself, as
+    // every IRIREF of Turtle, as an IRI-reference).
+    let text = "@prefix a: <http://x/> .\na:s a:p a:o .\n";
+    let mut checked_as = Vec::new();
+    Scanner::new(Syntax::Turtle).scan(text, true, &mut |event| {
+        if let Event::Iri(found) = event {
+            checked_as.push(found.checked_as());
+        }
+    });
+    let i = StartSymbol::Iri;
+    assert_eq!(checked_as, [r, i, i, i]);
     // A base that is not an IRI-reference: its error (the space, byte 16: "@base <" is 7
     // bytes, "http://a/" 9), and no base after it: "c" is not resolved.
     let text = "@base <http://a/ b> .\n<c> <http://p/> <http://o/> .\n";
