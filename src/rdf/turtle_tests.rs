@@ -482,6 +482,10 @@ fn broken_statements_in_a_trig_graph() {
     // skip goes on past "<http://a/b c>" (not read) to the "}" that closes the graph.
     let text = "<http://a/g> { <http://a/s> <http://a/p> x [ } <http://a/b c> <http://a/p> <http://a/o> }\n";
     assert_eq!(faults(Syntax::TriG, text), [(41, "broken".to_string())]);
+    // "GRAPH []" names a graph with a blank node (TriG §5: ANON): no fault but the space of
+    // the subject in it (at 11 + 11).
+    let text = "GRAPH [] { <http://a/b c> <http://a/p> <http://a/o> }\n";
+    assert_eq!(faults(Syntax::TriG, text), [(22, "subject path".to_string())]);
     // Outside a graph, a "}" at the fault's depth ends the statement skipped, taken with it:
     // broken at "x" (26) once, then "<http://a/b c>" (at 30) read, its space at 30 + 11.
     let text = "<http://a/s> <http://a/p> x } <http://a/b c> <http://a/p> <http://a/o> .\n";
