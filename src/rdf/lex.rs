@@ -610,6 +610,15 @@ mod tests {
         // Escapes that are: a string.
         let text = "\"\\t\\u00E9\\U0001F600\\\"\"";
         assert_eq!(tokens(text), [(Kind::String, text)]);
+        // Each escape is as long as it is (ECHAR 2 bytes, UCHAR 6 or 10): the string ends at
+        // the quote after it.
+        assert_eq!(
+            tokens("\"\\u00E9\" '\\U0001F600' .")
+                .iter()
+                .map(|t| t.1)
+                .collect::<Vec<_>>(),
+            ["\"\\u00E9\"", "'\\U0001F600'", "."]
+        );
         // A backslash at the end of a line does not carry a short string on to the next line:
         // the string is not closed on its line (reported at its quote, byte 0), and reading
         // goes on at the line's end (byte 3).

@@ -421,6 +421,17 @@ mod tests {
     }
 
     #[test]
+    fn a_surrogate_escape_after_another_escape_is_placed_at_its_backslash() {
+        // "\u00e9" (bytes 10..16 of the text, one character "é" of 2 bytes in the IRI), then
+        // "\uD801" at byte 16: the error names U+D801, at its backslash.
+        let text = "<http://a/\\u00e9\\uD801x>";
+        let (found, _) = iriref(text, 0, Role::Object, StartSymbol::Iri).unwrap();
+        let error = found.error().unwrap();
+        assert!(error.message().contains("U+D801"), "{}", error.message());
+        assert_eq!(found.source_offset(error.byte_offset()), 16);
+    }
+
+    #[test]
     fn a_malformed_escape_stays_as_written() {
         // "\u00G1" is not a UCHAR: the "\" stays, and the IRI grammar rejects it there (byte 10).
         for text in [
@@ -428,6 +439,8 @@ mod tests {
             "<http://a/\\u00>",
             "<http://a/\\x>",
             "<http://a/\\U00110000>",
+            // "+0e9" is no four hex digits, though it reads as a number.
+            "<http://a/\\u+0e9>",
         ] {
             let (found, _) = iriref(text, 0, Role::Object, StartSymbol::Iri).unwrap();
             assert_eq!(found.iri(), &text[1..text.len() - 1]);

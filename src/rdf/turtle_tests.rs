@@ -482,6 +482,17 @@ fn broken_statements_in_a_trig_graph() {
     // skip goes on past "<http://a/b c>" (not read) to the "}" that closes the graph.
     let text = "<http://a/g> { <http://a/s> <http://a/p> x [ } <http://a/b c> <http://a/p> <http://a/o> }\n";
     assert_eq!(faults(Syntax::TriG, text), [(41, "broken".to_string())]);
+    // A graph not closed when the document ends: broken at its end (55), which says so.
+    let text = "<http://a/g> { <http://a/s> <http://a/p> <http://a/o> .";
+    let mut broken = Vec::new();
+    Scanner::new(Syntax::TriG).scan(text, true, &mut |event| {
+        if let Event::Broken(b) = event {
+            broken.push((b.offset(), b.message().to_string()));
+        }
+    });
+    assert_eq!(broken.len(), 1);
+    assert_eq!(broken[0].0, 55);
+    assert!(broken[0].1.contains("'}' to close the graph"), "{}", broken[0].1);
     // "GRAPH []" names a graph with a blank node (TriG §5: ANON): no fault but the space of
     // the subject in it (at 11 + 11).
     let text = "GRAPH [] { <http://a/b c> <http://a/p> <http://a/o> }\n";
