@@ -404,6 +404,11 @@ fn broken_statements_are_reported_once_and_skipped() {
         messages[0].ends_with("found the end of the document"),
         "{messages:?}"
     );
+    // "[ … ]" alone is a statement (Turtle §6.5: blankNodePropertyList predicateObjectList?);
+    // "[]" alone is not (ANON is a subject, which needs a predicateObjectList): broken at its
+    // "." (line 2 at 32, "." at 35).
+    let text = "[ <http://a/p> <http://a/o> ] .\n[] .\n";
+    assert_eq!(faults(Syntax::Turtle, text), [(35, "broken".to_string())]);
     // A prefix is declared as PNAME_NS, a name with nothing after its ":": "ex:a" (at 8) is
     // broken, and the prefix not declared (line 2's "ex:s" at 28 is broken too).
     let text = "@prefix ex:a <http://ex/> .\nex:s <http://a/p> <http://a/o> .\n";
@@ -493,6 +498,17 @@ fn broken_statements_in_a_trig_graph() {
     assert_eq!(broken.len(), 1);
     assert_eq!(broken[0].0, 55);
     assert!(broken[0].1.contains("'}' to close the graph"), "{}", broken[0].1);
+    // In a graph a literal is no subject, and the message says a "}" could close it (at 15).
+    let text = "<http://a/g> { \"x\" <http://a/p> <http://a/o> }\n";
+    let mut broken = Vec::new();
+    Scanner::new(Syntax::TriG).scan(text, true, &mut |event| {
+        if let Event::Broken(b) = event {
+            broken.push((b.offset(), b.message().to_string()));
+        }
+    });
+    assert_eq!(broken.len(), 1);
+    assert_eq!(broken[0].0, 15);
+    assert!(broken[0].1.ends_with("or '}', found '\"x\"'"), "{}", broken[0].1);
     // "GRAPH []" names a graph with a blank node (TriG §5: ANON): no fault but the space of
     // the subject in it (at 11 + 11).
     let text = "GRAPH [] { <http://a/b c> <http://a/p> <http://a/o> }\n";
