@@ -539,6 +539,13 @@ fn nothing_panics_and_nesting_is_bounded() {
     let text = format!("<http://a/s> <http://a/p> {}", "(".repeat(10_000));
     let got = faults(Syntax::Turtle, &text);
     assert_eq!(got, [(26 + 128, "broken".to_string())]);
+    // Side by side, 200 collections and 200 blank nodes nest one deep each: no fault.
+    let text = format!(
+        "<http://a/s> <http://a/p> {}<http://a/o> .\n<http://a/s> <http://a/p> {}<http://a/o> .\n",
+        "( <http://a/o> ), ".repeat(200),
+        "[ <http://a/q> <http://a/o> ], ".repeat(200)
+    );
+    assert_eq!(faults(Syntax::Turtle, &text), []);
     // Garbage of the characters that matter to the lexer, and non-ASCII ones: no panic, and
     // every offset on a character boundary.
     let alphabet = [
