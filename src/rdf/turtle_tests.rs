@@ -409,6 +409,11 @@ fn broken_statements_are_reported_once_and_skipped() {
     // "." (line 2 at 32, "." at 35).
     let text = "[ <http://a/p> <http://a/o> ] .\n[] .\n";
     assert_eq!(faults(Syntax::Turtle, text), [(35, "broken".to_string())]);
+    // "@foo" is no directive (only "@prefix" and "@base" are): broken at 0, its IRI not read.
+    assert_eq!(
+        faults(Syntax::Turtle, "@foo <http://a/b c> .\n"),
+        [(0, "broken".to_string())]
+    );
     // A prefix is declared as PNAME_NS, a name with nothing after its ":": "ex:a" (at 8) is
     // broken, and the prefix not declared (line 2's "ex:s" at 28 is broken too).
     let text = "@prefix ex:a <http://ex/> .\nex:s <http://a/p> <http://a/o> .\n";
