@@ -409,6 +409,9 @@ fn broken_statements_are_reported_once_and_skipped() {
     // "." (line 2 at 32, "." at 35).
     let text = "[ <http://a/p> <http://a/o> ] .\n[] .\n";
     assert_eq!(faults(Syntax::Turtle, text), [(35, "broken".to_string())]);
+    // A blank node subject (the object's space at 4 + 13 + 11).
+    let text = "_:b <http://a/p> <http://a/b c> .\n";
+    assert_eq!(faults(Syntax::Turtle, text), [(28, "object path".to_string())]);
     // "@foo" is no directive (only "@prefix" and "@base" are): broken at 0, its IRI not read.
     assert_eq!(
         faults(Syntax::Turtle, "@foo <http://a/b c> .\n"),
@@ -514,6 +517,22 @@ fn broken_statements_in_a_trig_graph() {
     assert_eq!(broken.len(), 1);
     assert_eq!(broken[0].0, 15);
     assert!(broken[0].1.ends_with("or '}', found '\"x\"'"), "{}", broken[0].1);
+    // Triples outside a graph that begin with "[]", "[ … ]" or "( … )" (TriG §5: triples2);
+    // each object has a space, 11 bytes into it (at 16, 43 and 30 of its line).
+    for (text, at) in [
+        ("[] <http://a/p> <http://a/b c> .\n", 16 + 11),
+        (
+            "[ <http://a/p> <http://a/o> ] <http://a/q> <http://a/b c> .\n",
+            43 + 11,
+        ),
+        ("( <http://a/o> ) <http://a/p> <http://a/b c> .\n", 30 + 11),
+    ] {
+        assert_eq!(
+            faults(Syntax::TriG, text),
+            [(at, "object path".to_string())],
+            "{text}"
+        );
+    }
     // "GRAPH []" names a graph with a blank node (TriG §5: ANON): no fault but the space of
     // the subject in it (at 11 + 11).
     let text = "GRAPH [] { <http://a/b c> <http://a/p> <http://a/o> }\n";
