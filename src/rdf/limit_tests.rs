@@ -323,3 +323,20 @@ fn a_scanner_skipping_reports_a_statement_too_long_only_after_one_it_reads() {
         assert_eq!(read_early.is_empty(), piece < 30, "piece {piece}");
     }
 }
+
+#[test]
+fn a_line_too_long_seen_whole_is_reported_at_its_first_term() {
+    // N-Triples, limit 1,000, the whole text at once: the line of 5,002 bytes is seen whole,
+    // and still too long: reported at its first term (2, after two spaces), counted as one
+    // statement; the TAIL after it is read.
+    let text = format!("  <http://a/s> <http://a/p> \"{}\" .\n{TAIL}", "x".repeat(4970));
+    let mut scanner = Scanner::new(Syntax::NTriples).with_limit(1000);
+    let mut events = Vec::new();
+    scanner.scan(&text, true, &mut |event| match event {
+        Event::Broken(b) => events.push((b.offset(), "broken")),
+        Event::Iri(f) => events.extend(f.error().map(|_| (f.span().start, "iri"))),
+    });
+    let tail = text.len() - TAIL.len();
+    assert_eq!(events, [(2, "broken"), (tail, "iri")]);
+    assert_eq!(scanner.statements(), 2);
+}

@@ -354,6 +354,20 @@ mod tests {
         // Each line breaks where N-Triples §2.3 (N-Quads §2.3) allows something else: the
         // offset in the line and the start of what is expected (after "expected ").
         let cases = [
+            // A blank node with no label, or one of dots only (a label does not end with "."):
+            // broken after "_:" (2).
+            (
+                Syntax::NTriples,
+                "_: <http://a/p> <http://a/o> .",
+                2,
+                "the label of a blank node",
+            ),
+            (
+                Syntax::NTriples,
+                "_:.. <http://a/p> <http://a/o> .",
+                2,
+                "the label of a blank node",
+            ),
             // A literal is no subject, a blank node no predicate, "." no object.
             (
                 Syntax::NTriples,
