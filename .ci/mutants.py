@@ -69,6 +69,9 @@ GROUPS = [
         ["mapping", "conversions", "build", "builder", "interop", "ipv6"],
         None,
     ),
+    # The RDF readers: the unit tests of src/rdf/ (turtle_tests.rs, limit_tests.rs) are in the
+    # second stage, with the documents read in pieces and blocks.
+    (["src/rdf/*.rs"], ["rdf_document"], ["rdf_document"]),
     (
         ["src/bytes.rs", "src/chars.rs", "src/pct.rs"],
         ["scanner", "corpus", "errors", "grammar_rules", "mapping", "normalize", "conversions"],
