@@ -193,10 +193,8 @@ impl<R: Read> Blocks<R> {
                 }
                 Ok(n) => filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    bytes.truncate(start + filled);
-                    return Err(e);
-                }
+                // (What was read since the last block is dropped: `next_block`'s bytes.)
+                Err(e) => return Err(e),
             }
         }
         bytes.truncate(start + filled);
