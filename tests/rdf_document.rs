@@ -185,6 +185,10 @@ fn ill_formed_lines_are_said_and_read_as_replacement_characters() {
     let replaced = decoded.replaced;
     assert_eq!(replaced, [Replaced { at: 4, len: 1 }, Replaced { at: 8, len: 1 }]);
     assert!(holds_replaced(&(3..5), &replaced) && !holds_replaced(&(0..4), &replaced));
+    // A U+FFFD takes 3 bytes: the one at 4 is in 4..7 and 6..9, not in 7..8 (which the one
+    // at 8 is not in either); one at 0 is in 0..2.
+    assert!(holds_replaced(&(6..9), &replaced) && !holds_replaced(&(7..8), &replaced));
+    assert!(holds_replaced(&(0..2), &[Replaced { at: 0, len: 1 }]));
 }
 
 /// The faults of `bytes` cut by `rdf::Blocks` into blocks of about `size` bytes, each read by
