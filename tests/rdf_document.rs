@@ -159,6 +159,33 @@ fn places_at_line_ends() {
     assert_eq!(place.at(4), (1, 4));
     assert_eq!(place.at(text.len()), (2, 3));
     assert_eq!(Place::new("ab\n", 1).at(2), (1, 3));
+    // An empty text, and a line end at the start: the first column of the first line.
+    assert_eq!(Place::new("", 3).at(0), (3, 1));
+    assert_eq!(Place::new("\nx", 1).at(0), (1, 1));
+}
+
+#[test]
+fn a_term_says_the_escape_that_writes_its_fault() {
+    // Line 1's space is written "\u0020" (RDF 1.1 N-Triples §2.3 UCHAR); line 2's as itself.
+    let text = "<http://a/\\u0020b> <http://a/p> <http://a/o> .\n<http://a/ b> <http://a/p> <http://a/o> .\n";
+    let mut escapes = Vec::new();
+    Document::new(Scanner::new(Syntax::NTriples)).read(text.as_bytes(), true, &mut |item| {
+        if let ItemKind::Iri(term) = item.kind {
+            escapes.push(term.escape().map(str::to_string));
+        }
+    });
+    let none = || None;
+    assert_eq!(
+        escapes,
+        [
+            Some("\\u0020".to_string()),
+            none(),
+            none(),
+            none(),
+            none(),
+            none()
+        ]
+    );
 }
 
 #[test]
