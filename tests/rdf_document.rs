@@ -415,3 +415,62 @@ impl Read for Failing {
         Err(std::io::ErrorKind::BrokenPipe.into())
     }
 }
+
+#[test]
+fn lines_not_utf8_are_given_in_order_whatever_the_pieces() {
+    // Turtle: line 1's literal holds the byte 0xFF (its 29th character, after "<http://a/s> ",
+    // "<http://a/p> " and "\"a"); lines 2 and 3 are one statement, whose collection holds a
+    // literal of the byte 0xFE (column 30 of line 2, after "( \"") and then "<http://a/b c>"
+    // (its space at column 12 of line 3); line 4's subject has a space (column 12).
+    // A line not UTF-8 comes before the items after it, however the document is cut, even
+    // when the statement it is in ends in a later piece.
+    let bytes: &[u8] = b"<http://a/s> <http://a/p> \"a\xFFb\" .\n\
+        <http://a/s> <http://a/p> ( \"\xFE\"\n\
+        <http://a/b c> ) .\n\
+        <http://a/b c> <http://a/p> <http://a/o> .\n";
+    let fault =
+        |line, column, code: &str, component: &str| (line, column, code.to_string(), component.to_string());
+    let want = [
+        fault(1, 29, "not-utf8", "-"),
+        fault(2, 30, "not-utf8", "-"),
+        fault(3, 12, "syntax", "path"),
+        fault(4, 12, "syntax", "path"),
+    ];
+    for piece in 1..=bytes.len() {
+        assert_eq!(faults(Syntax::Turtle, bytes, piece), want, "pieces of {piece}");
+    }
+}
+
+#[test]
+fn a_term_after_a_line_not_utf8_is_repaired_however_the_document_is_cut() {
+    // Line 2's literal holds the byte 0xFF, read as U+FFFD at byte 41 + 29 of the text, and
+    // the statement goes on to line 3 (from byte 41 + 34), whose IRI holds no U+FFFD, though
+    // its 107 bytes reach past byte 41 + 29 + 41: it is repaired ("%20" for its space),
+    // however the pieces fall (the replacement's offset is kept from one read to the next,
+    // less what the read before used, line 1's 41 bytes).
+    let path = "a".repeat(90);
+    let bytes = [
+        &b"<http://a/s> <http://a/p> <http://a/o> .\n<http://a/s> <http://a/p> ( \"\xFF\"\n"[..],
+        format!("<http://a.org/{path} e> ) .\n").as_bytes(),
+    ]
+    .concat();
+    for piece in 1..=bytes.len() {
+        let mut document = Document::new(Scanner::new(Syntax::Turtle));
+        let mut repairs = Vec::new();
+        let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
+        for (i, chunk) in pieces.iter().enumerate() {
+            document.read(chunk, i + 1 == pieces.len(), &mut |item| {
+                if let ItemKind::Iri(term) = item.kind {
+                    if term.found().error().is_some() {
+                        repairs.push(term.repair());
+                    }
+                }
+            });
+        }
+        assert_eq!(
+            repairs,
+            [Some(format!("<http://a.org/{path}%20e>"))],
+            "pieces of {piece}"
+        );
+    }
+}
