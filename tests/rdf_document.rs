@@ -490,3 +490,26 @@ fn a_term_after_a_line_not_utf8_is_repaired_however_the_document_is_cut() {
         assert_eq!(repairs, [None, None, None], "pieces of {piece}");
     }
 }
+
+#[test]
+fn a_prefixed_name_that_begins_with_a_byte_not_utf8_is_not_repaired() {
+    // U+FFFD is a PN_CHARS_BASE (Turtle §6.5), so the byte 0xFF, read as one, can begin a
+    // prefix: "\xFF:%zz" names "http://a/%zz", invalid ("%zz" is no pct-encoded). Its text is
+    // not its bytes, so it is not written back repaired, however the document is cut.
+    let bytes = b"@prefix \xFF: <http://a/> .\n<http://a/s> <http://a/p> <http://a/o> .\xFF:%zz <http://a/p> <http://a/o> .\n";
+    for piece in 1..=bytes.len() {
+        let mut document = Document::new(Scanner::new(Syntax::Turtle));
+        let mut repairs = Vec::new();
+        let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
+        for (i, chunk) in pieces.iter().enumerate() {
+            document.read(chunk, i + 1 == pieces.len(), &mut |item| {
+                if let ItemKind::Iri(term) = item.kind {
+                    if term.found().error().is_some() {
+                        repairs.push(term.repair());
+                    }
+                }
+            });
+        }
+        assert_eq!(repairs, [None], "pieces of {piece}");
+    }
+}
