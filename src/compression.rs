@@ -127,20 +127,6 @@ mod tests {
     }
 
     #[test]
-    fn a_file_name_tells_its_syntax_before_its_compression() {
-        use crate::rdf::Syntax;
-        // The extension before the compression's (RDF 1.1 N-Triples §8, Turtle §8.1 register
-        // `.nt` and `.ttl`), in any case.
-        assert_eq!(Syntax::of_file_name("dump.nt"), Some(Syntax::NTriples));
-        assert_eq!(Syntax::of_file_name("dir/a.TTL.GZ"), Some(Syntax::Turtle));
-        assert_eq!(Syntax::of_file_name("g.trig.zst"), Some(Syntax::TriG));
-        // No syntax: no extension, a compression's alone, an unknown one, or a directory's.
-        for name in ["dump", "dump.gz", "dump.nt.tar", "x.ttl/dump", "x.nq/dump.gz"] {
-            assert_eq!(Syntax::of_file_name(name), None, "{name}");
-        }
-    }
-
-    #[test]
     fn open_decompresses_by_the_name() {
         let dir = std::env::temp_dir().join(format!("rfc3987-open-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

@@ -76,3 +76,28 @@ pub enum Event<'a> {
     /// A statement that is not RDF, skipped.
     Broken(Broken),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Syntax;
+
+    #[test]
+    fn names_as_the_specifications_spell_them() {
+        let names = Syntax::ALL.map(Syntax::name);
+        assert_eq!(names, ["N-Triples", "N-Quads", "Turtle", "TriG"]);
+    }
+
+    #[cfg(feature = "compression")]
+    #[test]
+    fn a_file_name_tells_its_syntax_before_its_compression() {
+        // The extension before the compression's (RDF 1.1 N-Triples §8, Turtle §8.1 register
+        // `.nt` and `.ttl`), in any case.
+        assert_eq!(Syntax::of_file_name("dump.nt"), Some(Syntax::NTriples));
+        assert_eq!(Syntax::of_file_name("dir/a.TTL.GZ"), Some(Syntax::Turtle));
+        assert_eq!(Syntax::of_file_name("g.trig.zst"), Some(Syntax::TriG));
+        // No syntax: no extension, a compression's alone, an unknown one, or a directory's.
+        for name in ["dump", "dump.gz", "dump.nt.tar", "x.ttl/dump", "x.nq/dump.gz"] {
+            assert_eq!(Syntax::of_file_name(name), None, "{name}");
+        }
+    }
+}
