@@ -441,6 +441,23 @@ fn lines_not_utf8_are_given_in_order_whatever_the_pieces() {
     }
 }
 
+/// The repairs of the invalid IRIs of a Turtle document read in pieces of `piece` bytes.
+fn repairs_in_pieces(bytes: &[u8], piece: usize) -> Vec<Option<String>> {
+    let mut document = Document::new(Scanner::new(Syntax::Turtle));
+    let mut repairs = Vec::new();
+    let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
+    for (i, chunk) in pieces.iter().enumerate() {
+        document.read(chunk, i + 1 == pieces.len(), &mut |item| {
+            if let ItemKind::Iri(term) = item.kind {
+                if term.found().error().is_some() {
+                    repairs.push(term.repair());
+                }
+            }
+        });
+    }
+    repairs
+}
+
 #[test]
 fn a_term_after_a_line_not_utf8_is_repaired_however_the_document_is_cut() {
     // Line 2's literal holds the byte 0xFF, read as U+FFFD at byte 41 + 29 of the text, and
@@ -455,18 +472,7 @@ fn a_term_after_a_line_not_utf8_is_repaired_however_the_document_is_cut() {
     ]
     .concat();
     for piece in 1..=bytes.len() {
-        let mut document = Document::new(Scanner::new(Syntax::Turtle));
-        let mut repairs = Vec::new();
-        let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
-        for (i, chunk) in pieces.iter().enumerate() {
-            document.read(chunk, i + 1 == pieces.len(), &mut |item| {
-                if let ItemKind::Iri(term) = item.kind {
-                    if term.found().error().is_some() {
-                        repairs.push(term.repair());
-                    }
-                }
-            });
-        }
+        let repairs = repairs_in_pieces(&bytes, piece);
         assert_eq!(
             repairs,
             [Some(format!("<http://a.org/{path}%20e>"))],
@@ -477,17 +483,8 @@ fn a_term_after_a_line_not_utf8_is_repaired_however_the_document_is_cut() {
     // (held when line 2 comes): its text is not its bytes, so it is not written back repaired.
     let bytes = b"<http://a/s> <http://a/p> (\n<http://a/\xFF c> ) .\n";
     for piece in 1..=bytes.len() {
-        let mut document = Document::new(Scanner::new(Syntax::Turtle));
-        let mut repairs = Vec::new();
-        let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
-        for (i, chunk) in pieces.iter().enumerate() {
-            document.read(chunk, i + 1 == pieces.len(), &mut |item| {
-                if let ItemKind::Iri(term) = item.kind {
-                    repairs.push(term.repair());
-                }
-            });
-        }
-        assert_eq!(repairs, [None, None, None], "pieces of {piece}");
+        let repairs = repairs_in_pieces(bytes, piece);
+        assert_eq!(repairs, [None], "pieces of {piece}");
     }
 }
 
@@ -498,18 +495,7 @@ fn a_prefixed_name_that_begins_with_a_byte_not_utf8_is_not_repaired() {
     // not its bytes, so it is not written back repaired, however the document is cut.
     let bytes = b"@prefix \xFF: <http://a/> .\n<http://a/s> <http://a/p> <http://a/o> .\xFF:%zz <http://a/p> <http://a/o> .\n";
     for piece in 1..=bytes.len() {
-        let mut document = Document::new(Scanner::new(Syntax::Turtle));
-        let mut repairs = Vec::new();
-        let pieces: Vec<&[u8]> = bytes.chunks(piece).collect();
-        for (i, chunk) in pieces.iter().enumerate() {
-            document.read(chunk, i + 1 == pieces.len(), &mut |item| {
-                if let ItemKind::Iri(term) = item.kind {
-                    if term.found().error().is_some() {
-                        repairs.push(term.repair());
-                    }
-                }
-            });
-        }
+        let repairs = repairs_in_pieces(bytes, piece);
         assert_eq!(repairs, [None], "pieces of {piece}");
     }
 }

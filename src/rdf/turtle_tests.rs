@@ -37,6 +37,17 @@ fn faults(syntax: Syntax, text: &str) -> Vec<(usize, String)> {
     all
 }
 
+/// Every broken statement of `text` (read whole): its offset and message.
+fn broken(syntax: Syntax, text: &str) -> Vec<(usize, String)> {
+    let mut all = Vec::new();
+    Scanner::new(syntax).scan(text, true, &mut |event| {
+        if let Event::Broken(b) = event {
+            all.push((b.offset(), b.message().to_string()));
+        }
+    });
+    all
+}
+
 /// Every event of the pieces `pieces` (the text a caller gives each time: what was left of the
 /// last, then more; the last piece ends the document), with offsets from the start of the
 /// document, and how many statements were read.
@@ -384,22 +395,12 @@ fn broken_statements_are_reported_once_and_skipped() {
         faults(Syntax::Turtle, text),
         [(13, "broken".to_string()), (58, "broken".to_string())]
     );
-    let mut message = String::new();
-    Scanner::new(Syntax::Turtle).scan("x:y <http://a/p> <http://a/o> .", true, &mut |event| {
-        if let Event::Broken(b) = event {
-            message = b.message().to_string();
-        }
-    });
+    let message = &broken(Syntax::Turtle, "x:y <http://a/p> <http://a/o> .")[0].1;
     assert!(message.contains("'x:'") && message.contains("§6.3"), "{message}");
     // A missing "." at the end of the document: broken at its end (byte 38), which it says.
     let text = "<http://a/s> <http://a/p> <http://a/o>";
     assert_eq!(faults(Syntax::Turtle, text), [(38, "broken".to_string())]);
-    let mut messages = Vec::new();
-    Scanner::new(Syntax::Turtle).scan(text, true, &mut |event| {
-        if let Event::Broken(b) = event {
-            messages.push(b.message().to_string());
-        }
-    });
+    let messages: Vec<String> = broken(Syntax::Turtle, text).into_iter().map(|b| b.1).collect();
     assert!(
         messages[0].ends_with("found the end of the document"),
         "{messages:?}"
@@ -497,26 +498,16 @@ fn broken_statements_in_a_trig_graph() {
     assert_eq!(faults(Syntax::TriG, text), [(41, "broken".to_string())]);
     // A graph not closed when the document ends: broken at its end (55), which says so.
     let text = "<http://a/g> { <http://a/s> <http://a/p> <http://a/o> .";
-    let mut broken = Vec::new();
-    Scanner::new(Syntax::TriG).scan(text, true, &mut |event| {
-        if let Event::Broken(b) = event {
-            broken.push((b.offset(), b.message().to_string()));
-        }
-    });
-    assert_eq!(broken.len(), 1);
-    assert_eq!(broken[0].0, 55);
-    assert!(broken[0].1.contains("'}' to close the graph"), "{}", broken[0].1);
+    let got = broken(Syntax::TriG, text);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0, 55);
+    assert!(got[0].1.contains("'}' to close the graph"), "{}", got[0].1);
     // In a graph a literal is no subject, and the message says a "}" could close it (at 15).
     let text = "<http://a/g> { \"x\" <http://a/p> <http://a/o> }\n";
-    let mut broken = Vec::new();
-    Scanner::new(Syntax::TriG).scan(text, true, &mut |event| {
-        if let Event::Broken(b) = event {
-            broken.push((b.offset(), b.message().to_string()));
-        }
-    });
-    assert_eq!(broken.len(), 1);
-    assert_eq!(broken[0].0, 15);
-    assert!(broken[0].1.ends_with("or '}', found '\"x\"'"), "{}", broken[0].1);
+    let got = broken(Syntax::TriG, text);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0, 15);
+    assert!(got[0].1.ends_with("or '}', found '\"x\"'"), "{}", got[0].1);
     // Triples outside a graph that begin with "[]", "[ … ]" or "( … )" (TriG §5: triples2);
     // each object has a space, 11 bytes into it (at 16, 43 and 30 of its line).
     for (text, at) in [
