@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
+use std::ops::Range;
 
 /// A byte range `start..end` into the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -110,6 +111,47 @@ impl Spans {
         }
         if let Some(fragment) = &mut self.fragment {
             span(&mut f, fragment);
+        }
+    }
+}
+
+/// Where each component of a parsed IRI reference is in its text, as byte ranges, the
+/// delimiters excluded (RFC 3986 §3): `None` for a component the reference does not have. The
+/// path is always there, maybe empty. Given by `ranges()` on every parsed type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ComponentRanges {
+    /// `scheme`, without the ":".
+    pub scheme: Option<Range<usize>>,
+    /// `iauthority`, without the "//".
+    pub authority: Option<Range<usize>>,
+    /// `iuserinfo`, without the "@".
+    pub userinfo: Option<Range<usize>>,
+    /// `ihost`, with the brackets of an `IP-literal`.
+    pub host: Option<Range<usize>>,
+    /// `port`, without the ":"; maybe empty.
+    pub port: Option<Range<usize>>,
+    /// The `ipath-*` form.
+    pub path: Range<usize>,
+    /// `iquery`, without the "?".
+    pub query: Option<Range<usize>>,
+    /// `ifragment`, without the "#".
+    pub fragment: Option<Range<usize>>,
+}
+
+impl ComponentRanges {
+    /// The ranges of `spans`.
+    pub(crate) fn of(spans: &Spans) -> ComponentRanges {
+        let range = |s: Span| s.start..s.end;
+        let authority = spans.authority.as_ref();
+        ComponentRanges {
+            scheme: spans.scheme.map(range),
+            authority: authority.map(|a| range(a.whole)),
+            userinfo: authority.and_then(|a| a.userinfo).map(range),
+            host: authority.map(|a| range(a.host)),
+            port: authority.and_then(|a| a.port).map(range),
+            path: range(spans.path),
+            query: spans.query.map(range),
+            fragment: spans.fragment.map(range),
         }
     }
 }

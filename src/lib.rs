@@ -135,7 +135,7 @@ pub use abnf_rule::AbnfRule;
 pub use build::{decode, encode, BuildError, Component, DecodeUtf8Error, IriBuilder};
 #[cfg(feature = "lint")]
 pub use checks::{check, lint, lint_as, Diagnostic, Severity, CODES};
-pub use components::{Authority, Host, HostKind, Path, PathKind};
+pub use components::{Authority, ComponentRanges, Host, HostKind, Path, PathKind};
 pub use display::display_with;
 pub use edit::EditError;
 pub use error::{must_escape, printable, ParseError, ParseErrorKind, SyntaxComponent};

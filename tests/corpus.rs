@@ -61,6 +61,22 @@ fn rfc_syntax_examples() {
         let parsed = IriRef::parse(input.as_str()).unwrap();
         let kind = parsed.authority().map(|a| a.host_kind().as_str()).unwrap_or("-");
         assert_eq!(kind, host_kind, "{context}");
+        // `ranges` places each component where the accessors read it.
+        let ranges = parsed.ranges();
+        let at = |r: Option<std::ops::Range<usize>>| r.map(|r| &input[r]);
+        let authority = parsed.authority();
+        assert_eq!(at(ranges.scheme), parsed.scheme(), "{context}");
+        assert_eq!(at(ranges.authority), authority.map(|a| a.as_str()), "{context}");
+        assert_eq!(
+            at(ranges.userinfo),
+            authority.and_then(|a| a.userinfo()),
+            "{context}"
+        );
+        assert_eq!(at(ranges.host), authority.map(|a| a.host_str()), "{context}");
+        assert_eq!(at(ranges.port), authority.and_then(|a| a.port()), "{context}");
+        assert_eq!(&input[ranges.path], parsed.path().as_str(), "{context}");
+        assert_eq!(at(ranges.query), parsed.query(), "{context}");
+        assert_eq!(at(ranges.fragment), parsed.fragment(), "{context}");
         assert_eq!(parsed.to_string(), input);
     }
 }

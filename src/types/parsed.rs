@@ -8,7 +8,7 @@ use std::fmt;
 use std::ops::Deref;
 use std::str::FromStr;
 
-use crate::components::{Authority, Path, Spans};
+use crate::components::{Authority, ComponentRanges, Path, Spans};
 use crate::error::ParseError;
 use crate::parse::{grammar_spans, StartSymbol};
 
@@ -157,6 +157,20 @@ macro_rules! parsed_type {
             #[inline]
             pub fn fragment(&self) -> Option<&str> {
                 self.spans.fragment.map(|s| s.of(&self.text))
+            }
+
+            /// Where each component is in [`as_str`](Self::as_str), as byte ranges (the
+            /// delimiters excluded, as the accessors above give them): for bindings that hand
+            /// out offsets rather than strings, such as the C library.
+            ///
+            /// ```
+            #[doc = concat!("let iri = rfc3987::", stringify!($name), "::parse(", stringify!($example), ").unwrap();")]
+            /// let ranges = iri.ranges();
+            /// assert_eq!(&iri.as_str()[ranges.path.clone()], iri.path().as_str());
+            /// assert_eq!(ranges.query.map(|r| &iri.as_str()[r]), iri.query());
+            /// ```
+            pub fn ranges(&self) -> ComponentRanges {
+                ComponentRanges::of(&self.spans)
             }
 
             /// Where the components are.
