@@ -9,12 +9,14 @@
 #               headless Chromium);
 #   playground  the playground (playground/test.sh: the page in headless Chromium, driven by
 #               puppeteer-core);
-#   duckdb      the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI).
+#   duckdb      the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI);
+#   c           the C library (capi/test.sh: librfc3987 installed by cargo-c, C programs linked
+#               shared and static, under ASan+UBSan and valgrind, the header in C++).
 # `./test.sh` runs them all; `./test.sh python duckdb` runs those two.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-all=(rust python js playground duckdb)
+all=(rust python js playground duckdb c)
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
 for part in "${parts[@]}"; do
@@ -43,6 +45,7 @@ phase() { # phase PART --fetch|--build|--check
     rust/--fetch) ;;
     rust/--build) cargo test "${rust[@]}" --no-run ;;
     rust/--check) cargo test "${rust[@]}" ;;
+    c/*) capi/test.sh "$2" ;;
     *) "$1/test.sh" "$2" ;;
   esac
 }
