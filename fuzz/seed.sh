@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 corpus=../tests/data/corpus
-for target in parse scanner_vs_grammar abnf normalize mapping resolve differential render rdf; do mkdir -p "corpus/$target"; done
+for target in parse scanner_vs_grammar abnf normalize mapping resolve differential render rdf capi; do mkdir -p "corpus/$target"; done
 i=0
 seed() { # seed TEXT TARGETS...
   local text=$1; shift
@@ -41,4 +41,13 @@ for file in ../tests/data/rdf-dirty/*.{nt,nq,ttl,trig} ../tests/data/rdf-tests/*
     { printf "\\$(printf '%03o' $((n + 4 * cut)))"; cat "$file"; } > "corpus/rdf/seed-$i"
   done
 done
+# The C entry points (capi): a selector byte (start symbol and flags, taking every value in
+# turn), then an input, or a base, "\n" and a reference.
+capi_seed() { # capi_seed TEXT
+  i=$((i + 1))
+  { printf "\\$(printf '%03o' $((i % 256)))"; printf '%s' "$1"; } > "corpus/capi/seed-$i"
+}
+while IFS= read -r line; do capi_seed "$line"; done < <(head -n 200 "$corpus/bench-sample/iris-nonascii-10k.txt")
+while IFS=$'\t' read -r base reference _; do capi_seed "$base"$'\n'"$reference"; done \
+  < <(grep -v '^#' "$corpus/rfc-examples/rfc3986-5.4-resolution.tsv")
 echo "seeded $i inputs"
