@@ -23,10 +23,11 @@ mkdir -p "$target/capi"
 out=$(cd "$target/capi" && pwd)
 
 # cargo-c 0.10.24 is the newest release that builds with Rust 1.95 (later ones need 1.97).
-# Built without optimization (--debug): it spends its time waiting for cargo.
+# Built without optimization (--debug): it spends its time waiting for cargo; and without debug
+# information, which took a fifth of its build (8.7 minutes of processor time instead of 11.3).
 if in_phase fetch; then
   if ! cargo cinstall --version >/dev/null 2>&1; then
-    cargo install cargo-c --locked --debug --version 0.10.24 --target-dir "$out/cargo-c"
+    CARGO_PROFILE_DEV_DEBUG=0 cargo install cargo-c --locked --debug --version 0.10.24 --target-dir "$out/cargo-c"
   fi
   for tool in cc c++ pkg-config valgrind; do
     command -v "$tool" >/dev/null || { echo "capi/test.sh: $tool is missing (apt-get install ${tool/c++/g++})" >&2; exit 1; }
