@@ -76,8 +76,7 @@ fn level(level: rfc3987_level) -> Result<Level, Failure> {
 /// As [`ffi::text`].
 unsafe fn reference<'a>(ptr: *const c_char, len: usize, index: u32) -> Result<IriRef<&'a str>, Failure> {
     // SAFETY: as the caller guarantees.
-    let text = unsafe { ffi::text(ptr, len, index) }?;
-    IriRef::parse(text).map_err(|e| Failure::parse(index, &e))
+    parsed(unsafe { ffi::text(ptr, len, index) }?, index)
 }
 
 /// The input numbered `index` parsed as an `IRI`: a base or a target, which must have a scheme
@@ -113,9 +112,9 @@ unsafe fn one_input(
     }
 }
 
-/// `text` parsed as an `IRI-reference`, the first input of a pass.
-fn parsed(text: &str) -> Result<IriRef<&str>, Failure> {
-    IriRef::parse(text).map_err(|e| Failure::parse(0, &e))
+/// `text`, the input numbered `index`, parsed as an `IRI-reference`.
+fn parsed(text: &str, index: u32) -> Result<IriRef<&str>, Failure> {
+    IriRef::parse(text).map_err(|e| Failure::parse(index, &e))
 }
 
 /// The IRI reference mapped to a URI reference (RFC 3987 §3.1 step 2): its non-ASCII characters
@@ -187,7 +186,7 @@ pub unsafe extern "C" fn rfc3987_to_iri(
                 #[cfg(feature = "idna")]
                 let options = options.idn_unicode(unicode);
                 let _ = unicode;
-                Ok(rfc3987::to_iri(&parsed(text)?, &options).into_inner())
+                Ok(rfc3987::to_iri(&parsed(text, 0)?, &options).into_inner())
             },
         )
     }
@@ -225,7 +224,7 @@ pub unsafe extern "C" fn rfc3987_normalize(
     unsafe {
         one_input(input, length, flags, known, error, |text, flags| {
             let options = normalize_options(self::level(level)?, flags)?;
-            Ok(rfc3987::normalize(&parsed(text)?, &options).into_inner())
+            Ok(rfc3987::normalize(&parsed(text, 0)?, &options).into_inner())
         })
     }
 }
@@ -352,7 +351,7 @@ pub unsafe extern "C" fn rfc3987_display_form(
             flags,
             RFC3987_DISPLAY_ISOLATE,
             error,
-            |text, flags| display_form(&parsed(text)?, flags & RFC3987_DISPLAY_ISOLATE != 0),
+            |text, flags| display_form(&parsed(text, 0)?, flags & RFC3987_DISPLAY_ISOLATE != 0),
         )
     }
 }
