@@ -42,3 +42,4 @@ mod rdf_document;
 mod resolve;
 mod scanner;
 mod trees;
+mod version;

@@ -4,7 +4,7 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -61,6 +61,37 @@ test("the tarball holds the entries, their declarations and both modules, and no
     files.filter((f) => /^(src|test|bench)\/|build\.sh|Cargo|package-lock/.test(f)),
     [],
   );
+});
+
+// What a registry page needs (issue 43): npm shows the repository, licence, home page and
+// issue tracker from these fields, and TypeScript and bundlers read types, exports and engines.
+test("package.json has the fields a registry page and its users need", () => {
+  const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
+  for (const field of ["name", "version", "description", "license", "repository", "homepage", "bugs", "types", "exports", "engines", "files", "keywords"]) {
+    assert.ok(manifest[field], `package.json has no ${field}`);
+  }
+  assert.equal(manifest.license, "MIT OR Apache-2.0");
+  assert.equal(manifest.repository.directory, "js");
+  // Every path the manifest points at is in the tarball.
+  const files = new Set(tarball.files.map((f) => f.path));
+  const targets = [manifest.main, manifest.types, ...Object.values(manifest.exports).flatMap((e) => [e.types, e.default])];
+  for (const target of targets) {
+    assert.ok(files.has(target.replace(/^\.\//, "")), `${target} is not in the tarball`);
+  }
+});
+
+// `npm publish --dry-run` as a maintainer runs it: npm checks the manifest (and "auto-corrects"
+// what it would fix silently, with a warning) and packs. The only warning allowed is the one
+// about not being logged in, which a dry run on a machine without a registry token prints.
+test("npm publish --dry-run is clean", () => {
+  const run = spawnSync("npm", ["publish", "--dry-run"], { cwd: packageDir, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  const warnings = run.stderr
+    .split("\n")
+    .filter((line) => /^npm (warn|error)/i.test(line))
+    .filter((line) => !/requires you to be logged in/.test(line));
+  assert.deepEqual(warnings, []);
+  assert.match(run.stderr + run.stdout, /\+ rfc3987@\d+\.\d+\.\d+/);
 });
 
 // What both the Node project and the page compute, with the answers RFC 3987 gives.
