@@ -10,9 +10,10 @@ the same layout):
   (531 = 1 + 16 + 2 + 512), the name's length (16) and the name, then the payload's size as
   LEB128 (512);
 - eight fields of 32 bytes, ASCII padded with NUL, the last field first: three unused, the
-  ABI type, the extension's version, a version (for ``C_STRUCT``, the stable C API version the
-  extension needs; for ``C_STRUCT_UNSTABLE``, the one DuckDB release that may load it), the
-  platform, and ``4``, the mark of an extension file;
+  ABI type, the extension's version, a version (for ``C_STRUCT``, the oldest stable C API version
+  the extension needs, which DuckDB compares with the newest it offers; for
+  ``C_STRUCT_UNSTABLE``, the one DuckDB release that may load it), the platform (as ``PRAGMA
+  platform`` names it), and ``4``, the mark of an extension file;
 - 256 bytes for a signature, zero in an unsigned extension (DuckDB loads it only with
   ``allow_unsigned_extensions``).
 
@@ -68,7 +69,8 @@ def footer(platform_name: str, duckdb_version: str, extension_version: str, abi_
 
 def this_platform() -> str:
     """DuckDB's name of this machine's platform (``PRAGMA platform``), for the builds
-    build.sh makes: Linux and macOS on x86-64 and ARM64."""
+    build.sh makes: Linux and macOS on x86-64 and ARM64, as DuckDB 1.3 and later name them
+    (1.2 and older call Linux x86-64 ``linux_amd64_gcc4``: pass ``--platform``)."""
     system = {"Linux": "linux", "Darwin": "osx"}.get(platform.system())
     machine = {
         "x86_64": "amd64",
@@ -88,7 +90,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("library", type=Path, help="the shared library cargo built")
     parser.add_argument("output", type=Path, help="the extension file to write")
-    parser.add_argument("--duckdb-version", required=True, help="e.g. v1.2.0")
+    parser.add_argument(
+        "--duckdb-version",
+        required=True,
+        help="for C_STRUCT, the oldest C API version the extension needs, e.g. v1.2.0",
+    )
     parser.add_argument("--extension-version", required=True)
     parser.add_argument(
         "--platform",

@@ -6,9 +6,20 @@
 # checks and debug assertions on, reusing the crates that ./test.sh's Rust tests compiled), as
 # target/duckdb/debug/rfc3987.duckdb_extension.
 #
-# The footer asks for DuckDB's stable C extension API at version v1.2.0 (ABI type C_STRUCT), the
-# version duckdb-rs's entry point asks DuckDB for, which DuckDB 1.2.0 and later releases offer
-# (the README says which were tried). DUCKDB_PLATFORM overrides the platform name.
+# The footer's ABI type is C_STRUCT, DuckDB's stable C extension API, and its version field v1.2.0:
+# for C_STRUCT, DuckDB reads that field as the oldest C API version the file needs, and refuses the
+# file at LOAD, with a message naming both versions, if it offers an older one (1.0 and 1.1 do;
+# 1.2 to 1.4 offer v1.2.0, 1.5 and 2.0 v1.5.6). The entry point (src/lib.rs) asks for the same
+# version and keeps only the part of DuckDB's table of C functions that v1.2.0 defines, laid out
+# alike by every release from 1.2.0 on; duckdb-rs 1.20000.1 would read the whole table as DuckDB
+# 2.0 lays it out, past the end of every older release's. Asking for v1.5.6 instead would not be
+# enough: DuckDB 2.0 added two functions to that part which 1.5.6's table does not have.
+# duckdb/releases.sh loads the file into each DuckDB release.
+#
+# The platform in the footer must be the one DuckDB names itself (PRAGMA platform): this machine's
+# as DuckDB 1.3 and later spell it (linux_amd64, osx_arm64, ...). DuckDB 1.2 and older call Linux
+# x86-64 with glibc `linux_amd64_gcc4`; DUCKDB_PLATFORM=linux_amd64_gcc4 builds their file (the
+# same library, another footer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

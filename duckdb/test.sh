@@ -4,13 +4,14 @@
 # tests (workspace-hack/ gives them the same features); the SQL tests
 # (test/sql/*.test, the tables' files checked against the tables first) run by
 # test/sqllogictest.py in DuckDB from PyPI, the version python/requirements-test.txt pins, and
-# in DuckDB 1.4.5, the long-term release; test_parity.py, which compares each function with the
+# in every release the README says loads it, while older releases must refuse it at LOAD
+# (releases.sh); test_parity.py, which compares each function with the
 # Python module's (and read_rdf_iris with rfc3987_rs.rdf.check); test_readme.py, the README's
 # SQL over RDF dumps; ruff and mypy on the Python files. It uses the Python tests' virtual
 # environment (python/test.sh makes it, and ./test.sh runs that first; alone, this script runs
 # python/test.sh when the environment lacks the package).
 # The root's test.sh runs it in three phases, each named by an argument: `--fetch` makes the
-# long-term release's environment (while the Rust tests build), `--build` builds the extension,
+# releases' environments (while the Rust tests build), `--build` builds the extension,
 # `--check` runs the tests. Without an argument it runs all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,11 +19,9 @@ phase=${1:-}
 case $phase in "" | --fetch | --build | --check) ;; *) echo "usage: duckdb/test.sh [--fetch|--build|--check]" >&2 && exit 2 ;; esac
 in_phase() { [ -z "$phase" ] || [ "$phase" = "--$1" ]; }
 
-# The long-term release, in an environment of its own (the runner needs nothing else).
-lts="${CARGO_TARGET_DIR:-target}/duckdb-lts"
+# Every DuckDB release from 1.0 on (test/releases.py pins them), an environment each.
 if in_phase fetch; then
-  [ -x "$lts/bin/python" ] || python3 -m venv "$lts"
-  "$lts/bin/python" -m pip install -q --disable-pip-version-check duckdb==1.4.5
+  duckdb/releases.sh --fetch
 fi
 if in_phase build; then
   python3 duckdb/test/generate.py --check
@@ -41,8 +40,9 @@ fi
 extension="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/duckdb/debug/rfc3987.duckdb_extension"
 "$venv/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
 
-# The long-term release.
-"$lts/bin/python" duckdb/test/sqllogictest.py --extension "$extension" duckdb/test/sql/*.test
+# Every release the README says loads it (the long-term 1.4 among them) loads it and passes the
+# SQL tests; the older ones refuse it cleanly at LOAD.
+duckdb/releases.sh --sql "$extension"
 
 (cd duckdb/test && RFC3987_DUCKDB_EXTENSION="$extension" "$venv/bin/python" -m pytest -q -p no:cacheprovider test_parity.py test_readme.py)
 "$venv/bin/ruff" check duckdb

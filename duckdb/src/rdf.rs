@@ -230,10 +230,14 @@ impl VTab for ReadRdfIris {
         // SAFETY: the bind data is the `Bind` that `bind` made, which DuckDB keeps, unchanged,
         // until the scan is done.
         let bind = unsafe { &*init.get_bind_data::<Bind>() };
-        // DuckDB might ask for a row identifier (`rowid`), which the table does not have.
-        let projected = init
-            .get_column_indices()
+        let indices = init.get_column_indices();
+        // A query that reads no column (`count(*)`): DuckDB 1.2 then asks for its row identifier
+        // (`rowid`, an index past the table's columns) and reads no value of it. Otherwise DuckDB
+        // might ask for the row identifier, which the table does not have.
+        let none_read = indices.iter().all(|&i| i as usize >= bind.columns.len());
+        let projected = indices
             .into_iter()
+            .filter(|_| !none_read)
             .map(|i| bind.columns.get(i as usize).copied())
             .collect::<Option<Vec<Field>>>()
             .ok_or("read_rdf_iris: the table has no row identifier")?;
