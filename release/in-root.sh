@@ -3,9 +3,9 @@
 # release/python.sh made, in the caller's directory and environment. The project (and the
 # target directory, where it is elsewhere), /tmp, /proc, /dev and /sys are bound into the root at
 # their own paths, so that a path means the same inside and out (and the machine's name servers
-# and certificate bundle at theirs); the binds are made in a mount
-# namespace of this command's own (unshare), so that they end with it and nothing is left
-# mounted on the machine. Needs root.
+# and certificate bundle at theirs); the binds are made in a mount namespace of this command's
+# own (unshare), so that they end with it and nothing is left mounted on the machine. Needs
+# root.
 set -euo pipefail
 root=$1
 shift

@@ -64,9 +64,9 @@ if [ ! -x "$launcher" ]; then
   # essential: Debian's Essential packages only (no apt), then python$VERSION with venv (its
   # ensurepip installs Debian's pip wheel), ca-certificates (Debian's pip trusts the system's
   # store, for PyPI) and libstdc++6 (manylinux wheels take it from the system: duckdb's and
-  # pyarrow's do; of the libraries manylinux allows, the others are Essential's). Check-Valid-Until off: the archive reached here serves sid as of
-  # a past day, and its Release file's Valid-Until (a week after signing) has passed; the
-  # signature is still checked.
+  # pyarrow's do; of the libraries manylinux allows, the others are Essential's).
+  # Check-Valid-Until off: the archive reached here serves sid as of a past day, and its Release
+  # file's Valid-Until (a week after signing) has passed; the signature is still checked.
   if ! mmdebstrap --quiet --mode=root --variant=essential \
     --aptopt='Acquire::Check-Valid-Until "false"' \
     --include="python$version,python$version-venv,ca-certificates,libstdc++6" \
