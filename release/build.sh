@@ -164,7 +164,8 @@ if wants python; then
     claimed=$(basename "$wheel" .whl | awk -F- '{ print $NF }' | tr . '\n')
     shown=$(auditwheel show "$wheel")
     echo "$shown" >&2
-    tag=$(tr -d '\n' <<<"$shown" | sed -n 's/.*consistent with the following platform tag: *"\([^"]*\)".*/\1/p')
+    # (Its sentence is wrapped at any space: read it as one line.)
+    tag=$(tr '\n' ' ' <<<"$shown" | sed -n 's/.*consistent *with *the *following *platform *tag: *"\([^"]*\)".*/\1/p')
     if [ -z "$tag" ] || ! grep -qx "$tag" <<<"$claimed"; then
       echo "release/build.sh: auditwheel finds $wheel consistent with '$tag', not with its name" >&2
       exit 1
