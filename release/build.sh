@@ -121,6 +121,11 @@ fi
 
 if wants python; then
   step "Python package"
+  # The interpreters the wheel is tested on, found before the tools' environment is on PATH
+  # (its python3.11 is not the machine's), and kept under target/releasing, not under cargo's
+  # target directory.
+  oldest=$(CARGO_TARGET_DIR=$target release/python.sh oldest)
+  newest=$(CARGO_TARGET_DIR=$target release/python.sh newest)
   export PATH=$tools/bin:$PATH
   sysroot=$(rustc --print sysroot)
   mkdir -p "$dist/python"
@@ -173,8 +178,8 @@ if wants python; then
     cp "$wheel" "$dist/python/"
   done
   # The x86_64 manylinux wheel, in fresh environments of the oldest and newest CPython.
-  release/test-wheel.sh "$dist/python/rfc3987_rs-$version"-*-manylinux*x86_64.whl \
-    "$(release/python.sh oldest)" "$(release/python.sh newest)"
+  CARGO_TARGET_DIR=$target release/test-wheel.sh "$dist/python/rfc3987_rs-$version"-*-manylinux*x86_64.whl \
+    "$oldest" "$newest"
   # The sdist alone, in an empty directory: pip builds it with maturin from PyPI (build
   # isolation), as a platform without a wheel would.
   step "the sdist into a wheel"
