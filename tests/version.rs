@@ -135,20 +135,22 @@ fn the_changelog_has_a_section_for_the_version() {
     );
 }
 
+/// The versioned install forms, each followed by the version: `cargo add rfc3987@V`, `cargo
+/// install --locked iri-cli@V`, `pip install rfc3987-rs==V`, `npm install rfc3987@V`, and the C
+/// library's tarball librfc3987-V-….
+const FORMS: [&str; 5] = [
+    "cargo add rfc3987@",
+    "iri-cli@",
+    "pip install rfc3987-rs==",
+    "npm install rfc3987@",
+    "librfc3987-",
+];
+
 /// The versioned install commands of a text: each registry's form and the version it names.
 fn install_lines(text: &str) -> Vec<(&'static str, String)> {
-    // The forms: `cargo add rfc3987@V`, `cargo install --locked iri-cli@V`, `pip install
-    // rfc3987-rs==V`, `npm install rfc3987@V`, and the C library's tarball librfc3987-V-….
-    let forms = [
-        "cargo add rfc3987@",
-        "iri-cli@",
-        "pip install rfc3987-rs==",
-        "npm install rfc3987@",
-        "librfc3987-",
-    ];
     let mut found = Vec::new();
     for line in text.lines() {
-        for form in forms {
+        for form in FORMS {
             let mut rest = line;
             while let Some(at) = rest.find(form) {
                 rest = &rest[at + form.len()..];
@@ -167,13 +169,7 @@ fn the_install_lines_name_the_version() {
     let version = the_version();
     let readme = read("README.md");
     let found = install_lines(&readme);
-    for form in [
-        "cargo add rfc3987@",
-        "iri-cli@",
-        "pip install rfc3987-rs==",
-        "npm install rfc3987@",
-        "librfc3987-",
-    ] {
+    for form in FORMS {
         assert!(
             found.iter().any(|(f, _)| *f == form),
             "README.md has no install line `{form}{version}`"

@@ -220,10 +220,12 @@ def main() -> None:
     parser.add_argument("--sql", action="store_true", help="also run test/sql/*.test in each")
     parser.add_argument("--fetch", action="store_true", help="only make the environments")
     args = parser.parse_args()
+    started = time.monotonic()
+    args.venvs.mkdir(parents=True, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(lambda r: make_venv(args.venvs, r), RELEASES))
+    print(f"environments: {time.monotonic() - started:.1f}s")
     if args.fetch:
-        args.venvs.mkdir(parents=True, exist_ok=True)
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            list(pool.map(lambda r: make_venv(args.venvs, r), RELEASES))
         return
     if args.extension is None:
         parser.error("--extension is required")
@@ -233,12 +235,6 @@ def main() -> None:
     if fields[7] != "4" or fields[3] != "C_STRUCT":
         sys.exit(f"releases.py: {args.extension} has no C_STRUCT footer: {fields}")
     print(f"{args.extension}: platform {fields[6]}, C API {fields[5]}, version {fields[4]}")
-
-    started = time.monotonic()
-    args.venvs.mkdir(parents=True, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        list(pool.map(lambda r: make_venv(args.venvs, r), RELEASES))
-    print(f"environments: {time.monotonic() - started:.1f}s")
 
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
