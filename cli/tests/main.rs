@@ -9,6 +9,7 @@ mod check;
 mod cli;
 mod encode;
 mod errors;
+mod generate;
 mod hostile;
 mod io;
 mod lint;
