@@ -11,12 +11,16 @@
 #               puppeteer-core);
 #   duckdb      the DuckDB extension (duckdb/test.sh: its SQL tests in DuckDB from PyPI);
 #   c           the C library (capi/test.sh: librfc3987 installed by cargo-c, C programs linked
-#               shared and static, under ASan+UBSan and valgrind, the header in C++).
+#               shared and static, under ASan+UBSan and valgrind, the header in C++);
+#   docs        the guide (docs/test.sh: built by mdBook without a warning).
+# The examples of every Markdown file are run by the part of their language (TESTING.md, "The
+# examples in the documentation"): Rust and `iri` blocks by rust, Python blocks by python, SQL
+# blocks by duckdb, JavaScript blocks by js, the C library's by c.
 # `./test.sh` runs them all; `./test.sh python duckdb` runs those two.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-all=(rust python js playground duckdb c)
+all=(rust python js playground duckdb c docs)
 parts=("$@")
 [ ${#parts[@]} -gt 0 ] || parts=("${all[@]}")
 for part in "${parts[@]}"; do

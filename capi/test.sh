@@ -7,7 +7,7 @@
 #     UndefinedBehaviorSanitizer (any leak, error or undefined behaviour fails), and run under
 #     valgrind's memcheck, where any error or leak fails;
 #   - tests/header.cpp: the header in C++, with -Wall -Wextra -Werror -pedantic;
-#   - the README's C example and Python ctypes example, their output compared with the README's;
+#   - the guide's C example and Python ctypes example (docs/src/c.md), their output compared with the guide's;
 #   - capi/include/rfc3987.h, the committed header, against the one cbindgen generates.
 # The root's test.sh runs it in three phases, each named by an argument: `--fetch` installs
 # cargo-c from crates.io when it is missing (while the Rust tests build), `--build` installs the
@@ -39,11 +39,11 @@ fi
 cflags=(-std=c11 -Wall -Wextra -Werror -g)
 tests=(capi/tests/tables.c capi/tests/api.c capi/tests/check.c)
 pc() { PKG_CONFIG_PATH="$out/$1/lib/pkgconfig" pkg-config "${@:2}" rfc3987; }
-# The `$2`-th fenced block (1 by default) after the README line that holds `$1`.
-readme_block() {
+# The `$2`-th fenced block (1 by default) after the line of the guide's C chapter that holds `$1`.
+guide_block() {
   awk -v marker="$1" -v nth="${2:-1}" 'index($0, marker) { found = 1; next }
     found && /^```/ { if (inside) { if (++seen == nth) exit; inside = 0 } else inside = 1; next }
-    inside && seen == nth - 1 { print }' README.md
+    inside && seen == nth - 1 { print }' docs/src/c.md
 }
 if in_phase build; then
   for kind in shared static; do
@@ -59,7 +59,7 @@ if in_phase build; then
     "${tests[@]}" "${static_flags[@]}" -o "$out/tables-asan"
   c++ -std=c++17 -Wall -Wextra -Werror -pedantic capi/tests/header.cpp "${shared_flags[@]}" \
     -Wl,-rpath,"$out/shared/lib" -o "$out/header-cpp"
-  readme_block "capi/test.sh compiles and runs this example" >"$out/example.c"
+  guide_block "run by capi/test.sh: it compiles and runs this example" >"$out/example.c"
   cc "${cflags[@]}" "$out/example.c" "${shared_flags[@]}" -Wl,-rpath,"$out/shared/lib" -o "$out/example"
 fi
 in_phase check || exit 0
@@ -83,13 +83,13 @@ valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definit
   --errors-for-leak-kinds=definite,indirect,possible "$out/tables-shared" "$data"
 "$out/header-cpp"
 
-# The README's examples print what the README shows (the C example's output follows the
-# command line that builds and runs it).
-c_example="capi/test.sh compiles and runs this example"
-diff -u <(readme_block "$c_example" 2 | tail -n +2) <("$out/example") ||
-  { echo "capi/test.sh: the README's C example printed the above" >&2; exit 1; }
-python_example="capi/test.sh runs this example with python3"
-readme_block "$python_example" >"$out/example.py"
-diff -u <(readme_block "$python_example" 2) <(LD_LIBRARY_PATH="$out/shared/lib" python3 "$out/example.py") ||
-  { echo "capi/test.sh: the README's Python example printed the above" >&2; exit 1; }
-echo "capi/test.sh: the C library passed: shared, static, ASan+UBSan, memcheck, C++, the README's examples"
+# The guide's examples (docs/src/c.md) print what the guide shows (the C example's output follows
+# the command line that builds and runs it).
+c_example="run by capi/test.sh: it compiles and runs this example"
+diff -u <(guide_block "$c_example" 2 | tail -n +2) <("$out/example") ||
+  { echo "capi/test.sh: the guide's C example (docs/src/c.md) printed the above" >&2; exit 1; }
+python_example="run by capi/test.sh: it runs this example with python3"
+guide_block "$python_example" >"$out/example.py"
+diff -u <(guide_block "$python_example" 2) <(LD_LIBRARY_PATH="$out/shared/lib" python3 "$out/example.py") ||
+  { echo "capi/test.sh: the guide's Python example (docs/src/c.md) printed the above" >&2; exit 1; }
+echo "capi/test.sh: the C library passed: shared, static, ASan+UBSan, memcheck, C++, the guide's examples"

@@ -1,4 +1,4 @@
-// The README's picture of the playground: playground/screenshot.png, taken in Debian's headless
+// The guide's picture of the playground: docs/src/playground.png, taken in Debian's headless
 // Chromium from the page playground/build.sh assembled. Run: node screenshot.mjs (after npm ci).
 
 import { fileURLToPath } from "node:url";
@@ -11,7 +11,7 @@ try {
   const { page } = await newPage(browser, { viewport: { width: 960, height: 1500 } });
   await page.goto(server.url + hashOf(state));
   await waitShown(page, state);
-  const path = fileURLToPath(new URL("screenshot.png", import.meta.url));
+  const path = fileURLToPath(new URL("../docs/src/playground.png", import.meta.url));
   await page.screenshot({ path, clip: { x: 0, y: 0, width: 960, height: 1500 } });
   console.log(`screenshot.mjs: wrote ${path}`);
 } finally {

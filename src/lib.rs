@@ -80,6 +80,16 @@
 //!   cores.
 //! - `http`, `url`: conversions between the URI types and `http::Uri` or `url::Url`, lossless
 //!   or an error that says why (the `interop` module).
+//!
+//! # The guide
+//!
+//! The guide (an mdBook in the repository's `docs/`) has a chapter for each audience: the
+//! [Rust library](https://github.com/rfc3987/rfc3987/blob/main/docs/src/rust.md) (with its
+//! [errors](https://github.com/rfc3987/rfc3987/blob/main/docs/src/rust-errors.md) and the
+//! [features' dependencies](https://github.com/rfc3987/rfc3987/blob/main/docs/src/rust-features.md)),
+//! the `iri` tool, Python, JavaScript, SQL, C, and the
+//! [RFC coverage](https://github.com/rfc3987/rfc3987/blob/main/docs/src/rfc-coverage.md): each
+//! section of the RFC, the module that implements it and the tests that check it.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -178,9 +188,10 @@ pub fn matches(name: &str, input: &str) -> Result<bool, grammar::UnknownRule> {
     Ok(grammar::matches(grammar::rule_named(name)?, input))
 }
 
-/// The README's examples are compiled and run as doctests, with the default features (the whole
-/// RFC, as the README describes it).
-#[doc = include_str!("../README.md")]
+/// The Rust examples of the Markdown files are compiled and run as doctests, with the default
+/// features (the whole RFC, as the pages describe it): the README, the crate's page on crates.io
+/// (`src/README.md`, the package's `readme`) and the guide's chapters (`docs/src/`, the mdBook).
+/// `tests/docs.rs` checks that every Markdown file with Rust blocks is included here.
 #[cfg(all(
     doctest,
     feature = "idna",
@@ -190,4 +201,15 @@ pub fn matches(name: &str, input: &str) -> Result<bool, grammar::UnknownRule> {
     feature = "lint",
     feature = "unicode-width"
 ))]
-pub struct ReadmeDoctests;
+pub mod markdown_doctests {
+    #[doc = include_str!("../README.md")]
+    pub struct Readme;
+    #[doc = include_str!("README.md")]
+    pub struct CratesIoReadme;
+    #[doc = include_str!("../docs/src/rust.md")]
+    pub struct GuideRust;
+    #[doc = include_str!("../docs/src/rust-errors.md")]
+    pub struct GuideRustErrors;
+    #[doc = include_str!("../docs/src/rust-rules.md")]
+    pub struct GuideRustRules;
+}

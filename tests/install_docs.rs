@@ -14,19 +14,24 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The documentation a new user reads to install something: the READMEs and python/docs.
+/// The documentation a new user reads to install something: the READMEs (the landing page and
+/// each package's page on its registry) and the guide (`docs/src/`).
 fn documents() -> Vec<(String, String)> {
     let mut paths = vec![
         "README.md".to_owned(),
+        "src/README.md".to_owned(),
+        "cli/README.md".to_owned(),
         "python/README.md".to_owned(),
+        "js/README.md".to_owned(),
+        "duckdb/README.md".to_owned(),
         "examples/engines/README.md".to_owned(),
         "fuzz/README.md".to_owned(),
     ];
-    let mut docs: Vec<String> = fs::read_dir(root().join("python/docs"))
-        .expect("python/docs")
+    let mut docs: Vec<String> = fs::read_dir(root().join("docs/src"))
+        .expect("docs/src")
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .map(|path| format!("python/docs/{}", path.file_name().unwrap().to_string_lossy()))
+        .map(|path| format!("docs/src/{}", path.file_name().unwrap().to_string_lossy()))
         .collect();
     docs.sort();
     paths.extend(docs);

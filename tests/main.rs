@@ -25,6 +25,7 @@ mod builder;
 mod checks;
 mod conversions;
 mod corpus;
+mod docs;
 mod errors;
 mod grammar_rules;
 mod install_docs;

@@ -175,11 +175,17 @@ fn the_install_lines_name_the_version() {
             "README.md has no install line `{form}{version}`"
         );
     }
-    for document in ["README.md", "python/README.md", "js/README.md", "cli/README.md"] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(document);
-        if !path.exists() {
-            continue;
-        }
+    // Every page that shows a versioned install line: the landing page, the guide's set-up and
+    // each package's page on its registry.
+    for document in [
+        "README.md",
+        "docs/src/install.md",
+        "src/README.md",
+        "cli/README.md",
+        "python/README.md",
+        "js/README.md",
+        "duckdb/README.md",
+    ] {
         for (form, named) in install_lines(&read(document)) {
             assert_eq!(
                 named, version,

@@ -700,7 +700,7 @@ fn build_path_and_refusals() {
     ] {
         let out = iri(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
-        // The error line stands in place of the result, as every command's does (README).
+        // The error line stands in place of the result, as every command's does (docs/src/cli.md).
         let text = stdout(&out);
         assert!(
             text.starts_with("<args>: ") && text.contains(says),

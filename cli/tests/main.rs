@@ -7,6 +7,7 @@ mod common;
 
 mod check;
 mod cli;
+mod docs;
 mod encode;
 mod errors;
 mod generate;

@@ -8,7 +8,7 @@ one task per core already). The counts, the invalid rows by the component their 
 and the rows that normalization changed are printed as JSON. ``--make-sample`` writes a sample
 file first; ``--out`` writes the checked rows as a Parquet directory. It runs on a local
 two-core master; on a cluster, each worker needs rfc3987-rs installed (not on PyPI yet:
-built from a clone, see README.md).
+built from a clone, see docs/src/install.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ by :func:`rfc3987_rs.parse`, resolution by :func:`rfc3987_rs.resolve` (RFC 3986 
 regular expression here transcribes the grammar. ``parse(s, rule=None)`` uses the regular
 expression of RFC 3986 Appendix B, as ``rfc3987`` does.
 
-Differences from ``rfc3987`` 1.3.8 (``python/docs/compat-rfc3987.md`` gives an example of each,
+Differences from ``rfc3987`` 1.3.8 (``docs/src/python-compat-rfc3987.md`` gives an example of each,
 and ``python/tests/test_compat_rfc3987.py`` tests each):
 
 1. A trailing ``"\\n"`` is not accepted. ``rfc3987`` anchors its patterns with ``$``, which also

@@ -9,7 +9,8 @@ that rule, in well under a microsecond where the package's Earley parser takes m
 A non-``str`` value raises ``TypeError``, as in the package for the terms it parses (for the
 others it returns ``False``, see difference 5).
 
-Every difference from the package (``docs/compat-rfc3987-syntax.md`` has an example of each):
+Every difference from the package (``docs/src/python-compat-rfc3987-syntax.md`` has an example of
+each):
 
 1. IPv6 addresses in which ``::`` stands for two or more groups of zeros, e.g.
    ``http://[::1]/``, ``http://[2001:db8::1]``, ``::``: valid here (RFC 3986 §3.2.2: the
