@@ -30,7 +30,7 @@ fn root() -> PathBuf {
 /// The Markdown files: tracked, or new and not ignored (what a commit would hold).
 fn markdown_files() -> Vec<String> {
     let out = Command::new("git")
-        .args(["ls-files", "-co", "--exclude-standard", "--", "*.md"])
+        .args(["ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"])
         .current_dir(root())
         .output()
         .expect("git ls-files");
@@ -39,10 +39,12 @@ fn markdown_files() -> Vec<String> {
         "git ls-files: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // -z: names as they are, never quoted; a name git lists whose file is gone (deleted, not
+    // yet committed) is left out, as the runners leave it out.
     let files: BTreeSet<String> = String::from_utf8(out.stdout)
         .unwrap()
-        .lines()
-        .filter(|path| root().join(path).is_file())
+        .split('\0')
+        .filter(|path| !path.is_empty() && root().join(path).is_file())
         .map(str::to_owned)
         .collect();
     files.into_iter().collect()
@@ -57,16 +59,17 @@ struct Block {
     comment: Option<String>,
 }
 
-/// The fenced code blocks of a Markdown text (CommonMark's backtick fences, indented up to
-/// three spaces; a block runs to the next fence at least as long as its opening one).
+/// The fenced code blocks of a Markdown text (backtick fences, indented or not, as the runners
+/// read them: in a list item a fence is indented; a block runs to the next fence at least as
+/// long as its opening one).
 fn blocks(text: &str) -> Vec<Block> {
     let lines: Vec<&str> = text.lines().collect();
     let mut found = Vec::new();
     let mut open: Option<usize> = None;
     for (index, line) in lines.iter().enumerate() {
-        let trimmed = line.trim_start_matches(' ');
+        let trimmed = line.trim_start_matches([' ', '\t']);
         let fence = trimmed.len() - trimmed.trim_start_matches('`').len();
-        if line.len() - trimmed.len() > 3 || fence < 3 {
+        if fence < 3 {
             continue;
         }
         match open {
@@ -95,9 +98,10 @@ fn blocks(text: &str) -> Vec<Block> {
     found
 }
 
-/// What a block's comment says: `Ok` when it hands the block to a test that exists or says why
-/// it is not run, with a reason; `Err` with what is wrong otherwise.
-fn comment_verdict(comment: &str) -> Result<(), String> {
+/// What a block's comment says: `Ok` when it says why the block is not run, with a reason, or
+/// hands it to a test that exists and names the Markdown file `file` (so a comment cannot hand
+/// a block to a file that does not read it); `Err` with what is wrong otherwise.
+fn comment_verdict(comment: &str, file: &str) -> Result<(), String> {
     if let Some(why) = comment.strip_prefix("not run:") {
         return if why.trim().len() >= 10 {
             Ok(())
@@ -110,10 +114,10 @@ fn comment_verdict(comment: &str) -> Result<(), String> {
         if how.trim().is_empty() {
             return Err(format!("`run by {path}:` needs how it runs the block"));
         }
-        return if root().join(path.trim()).is_file() {
-            Ok(())
-        } else {
-            Err(format!("`run by {path}`: no such file"))
+        return match fs::read_to_string(root().join(path.trim())) {
+            Ok(runner) if runner.contains(file) => Ok(()),
+            Ok(_) => Err(format!("`run by {path}`: it does not name {file}")),
+            Err(_) => Err(format!("`run by {path}`: no such file")),
         };
     }
     Err(format!(
@@ -128,12 +132,20 @@ fn every_block_is_run_or_says_why_not() {
     let mut count = 0;
     for path in markdown_files() {
         let text = fs::read_to_string(root().join(&path)).unwrap();
+        for (index, line) in prose(&text).iter().enumerate() {
+            if line.trim_start().starts_with("~~~") {
+                problems.push(format!(
+                    "{path}:{}: a `~~~` fence, which no runner reads: fence the block with backticks",
+                    index + 1
+                ));
+            }
+        }
         for block in blocks(&text) {
             count += 1;
             let place = format!("{path}:{}", block.line);
             match &block.comment {
                 Some(comment) => {
-                    if let Err(why) = comment_verdict(comment) {
+                    if let Err(why) = comment_verdict(comment, &path) {
                         problems.push(format!("{place}: {why}"));
                     }
                 }
@@ -184,10 +196,16 @@ fn every_file_with_rust_blocks_is_doctested() {
         missing.is_empty(),
         "these files have Rust blocks, but src/lib.rs does not include them as doctests: {missing:?}"
     );
+    // The published crate holds what its doctests include, so `cargo test` works on it.
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
     for path in &included {
         assert!(
             root().join(path).is_file(),
             "src/lib.rs includes {path}, which does not exist"
+        );
+        assert!(
+            path.starts_with("src/") || manifest.contains(&format!("\"/{path}\"")),
+            "src/lib.rs includes {path} as doctests, but Cargo.toml's `include` leaves it out of the package"
         );
     }
 }
@@ -197,9 +215,9 @@ fn prose(text: &str) -> Vec<String> {
     let mut inside: Option<usize> = None;
     text.lines()
         .map(|line| {
-            let trimmed = line.trim_start_matches(' ');
+            let trimmed = line.trim_start_matches([' ', '\t']);
             let fence = trimmed.len() - trimmed.trim_start_matches('`').len();
-            let is_fence = line.len() - trimmed.len() <= 3 && fence >= 3;
+            let is_fence = fence >= 3;
             match inside {
                 Some(length) => {
                     if is_fence && fence >= length && trimmed[fence..].trim().is_empty() {
@@ -430,10 +448,11 @@ fn the_parsers_read_markdown_as_it_renders() {
         .map(str::to_owned)
         .into();
     assert_eq!(anchors(text), expected);
-    assert!(comment_verdict("not run: ").is_err());
-    assert!(comment_verdict("run by capi/test.sh: compiles it").is_ok());
-    assert!(comment_verdict("run by capi/nothing.sh: compiles it").is_err());
-    assert!(comment_verdict("capi/test.sh runs this").is_err());
+    assert!(comment_verdict("not run: ", "a.md").is_err());
+    assert!(comment_verdict("run by capi/test.sh: compiles it", "docs/src/c.md").is_ok());
+    assert!(comment_verdict("run by capi/test.sh: compiles it", "docs/src/js.md").is_err());
+    assert!(comment_verdict("run by capi/nothing.sh: compiles it", "docs/src/c.md").is_err());
+    assert!(comment_verdict("capi/test.sh runs this", "docs/src/c.md").is_err());
     let blob = local_target("docs/src/c.md", &format!("{REPOSITORY}/blob/main/capi/test.sh"));
     assert_eq!(blob.unwrap().0, Ok(PathBuf::from("capi/test.sh")));
     assert_eq!(

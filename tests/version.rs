@@ -175,17 +175,26 @@ fn the_install_lines_name_the_version() {
             "README.md has no install line `{form}{version}`"
         );
     }
-    // Every page that shows a versioned install line: the landing page, the guide's set-up and
-    // each package's page on its registry.
-    for document in [
+    // Every page that can show a versioned install line: the landing page, each package's page
+    // on its registry, and every chapter of the guide.
+    let mut documents: Vec<String> = [
         "README.md",
-        "docs/src/install.md",
         "src/README.md",
         "cli/README.md",
         "python/README.md",
         "js/README.md",
         "duckdb/README.md",
-    ] {
+    ]
+    .map(str::to_owned)
+    .into();
+    let guide = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/src");
+    for entry in std::fs::read_dir(&guide).expect("docs/src") {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") {
+            documents.push(format!("docs/src/{name}"));
+        }
+    }
+    for document in &documents {
         for (form, named) in install_lines(&read(document)) {
             assert_eq!(
                 named, version,

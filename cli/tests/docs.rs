@@ -4,7 +4,8 @@
 //! empty, standard output and standard error into one pipe; the lines under it, up to the next
 //! `$ `, are what it must print. In them a line `...` stands for any number of lines (none
 //! too), and a line ending in ` ...` for one line that begins with what comes before the
-//! ` ...`. The exit status is not compared.
+//! ` ...`. The exit status is not compared, except that sh's 126 and 127 (a command that could
+//! not run or was not found) fail the example.
 //!
 //! Every block is run by one test, which collects every mismatch (FILE:LINE of the command,
 //! what was expected, what was printed) and reports them all at the end: a change that breaks
@@ -29,7 +30,7 @@ fn root() -> PathBuf {
 /// as paths from the root; those in the index but no longer on disk left out.
 fn markdown_files(root: &Path) -> Vec<String> {
     let out = Command::new("git")
-        .args(["ls-files", "-co", "--exclude-standard", "--", "*.md"])
+        .args(["ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"])
         .current_dir(root)
         .output()
         .expect("run git ls-files");
@@ -40,8 +41,8 @@ fn markdown_files(root: &Path) -> Vec<String> {
     );
     let mut files: Vec<String> = String::from_utf8(out.stdout)
         .expect("git ls-files prints UTF-8 paths")
-        .lines()
-        .filter(|path| root.join(path).is_file())
+        .split('\0')
+        .filter(|path| !path.is_empty() && root.join(path).is_file())
         .map(str::to_owned)
         .collect();
     files.sort();
@@ -162,7 +163,7 @@ fn matches<E: AsRef<str>, G: AsRef<str>>(expected: &[E], got: &[G]) -> bool {
 /// order written (`sh -c` at `root`, the directory of `iri` first on `PATH`, standard input
 /// empty). NO_COLOR and COLUMNS fixed: `iri lint` colours only on a terminal and not with
 /// NO_COLOR set; clap wraps `--help` at COLUMNS, else at 100 columns when not on a terminal.
-fn run(root: &Path, command: &str) -> Vec<String> {
+fn run(root: &Path, command: &str) -> (Vec<String>, Option<i32>) {
     let tool_dir = Path::new(env!("CARGO_BIN_EXE_iri"))
         .parent()
         .expect("iri is in a directory");
@@ -188,16 +189,18 @@ fn run(root: &Path, command: &str) -> Vec<String> {
     };
     let mut out = Vec::new();
     reader.read_to_end(&mut out).expect("read the command's output");
-    child.wait().expect("wait for sh");
+    let status = child.wait().expect("wait for sh");
     let text = String::from_utf8_lossy(&out);
     if text.is_empty() {
-        return Vec::new();
+        return (Vec::new(), status.code());
     }
-    text.strip_suffix('\n')
+    let lines = text
+        .strip_suffix('\n')
         .unwrap_or(&text)
         .split('\n')
         .map(str::to_owned)
-        .collect()
+        .collect();
+    (lines, status.code())
 }
 
 /// Runs the commands of every `console` block of `text` (not skipped), and returns how many
@@ -226,7 +229,18 @@ fn check_file(root: &Path, file: &str, text: &str) -> (usize, Vec<String>) {
             ));
         }
         for example in examples {
-            let got = run(root, &example.command);
+            let (got, status) = run(root, &example.command);
+            // The exit status is not compared, but sh's own 126 and 127 (a command that could
+            // not run, or was not found) mean the example never ran, whatever `...` matches.
+            if let Some(code @ (126 | 127)) = status {
+                failures.push(format!(
+                    "{file}:{}: $ {}\n  sh exited {code}: a command of it could not run or was not found:\n{}",
+                    example.line,
+                    example.command,
+                    got.iter().map(|l| format!("    {l}\n")).collect::<String>()
+                ));
+                continue;
+            }
             if !matches(&example.expected, &got) {
                 let show = |lines: &[String]| -> String {
                     if lines.is_empty() {

@@ -187,7 +187,7 @@ def test_the_docs_have_sql_examples() -> None:
     assert UNLISTED is None, UNLISTED
     run = [block for block in BLOCKS if block.language == "sql" and block.skip is None]
     assert run, "no sql block to run"
-    # The README's RDF dumps in SQL has tables: the parser finds them.
+    # The guide's SQL page (docs/src/sql.md) has tables: the parser finds them.
     assert any(table(block) is not None for block in run), "no sql block with a table under it"
 
 

@@ -24,11 +24,11 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * as paths from the repository's root; those in the index but no longer on disk left out.
  */
 function markdownFiles() {
-  const out = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "--", "*.md"], {
+  const out = execFileSync("git", ["ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"], {
     cwd: root,
     encoding: "utf8",
   });
-  const files = out.split("\n").filter((path) => path !== "" && existsSync(join(root, path)) && statSync(join(root, path)).isFile());
+  const files = out.split("\0").filter((path) => path !== "" && existsSync(join(root, path)) && statSync(join(root, path)).isFile());
   return [...new Set(files)].sort();
 }
 
