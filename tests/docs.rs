@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Component, Path, PathBuf};
-use std::process::Command;
+
+use crate::markdown::{self, blocks};
 
 /// The languages a runner executes, and the runner (TESTING.md's table).
 const RUN: [(&str, &str); 6] = [
@@ -29,73 +30,7 @@ fn root() -> PathBuf {
 
 /// The Markdown files: tracked, or new and not ignored (what a commit would hold).
 fn markdown_files() -> Vec<String> {
-    let out = Command::new("git")
-        .args(["ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"])
-        .current_dir(root())
-        .output()
-        .expect("git ls-files");
-    assert!(
-        out.status.success(),
-        "git ls-files: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    // -z: names as they are, never quoted; a name git lists whose file is gone (deleted, not
-    // yet committed) is left out, as the runners leave it out.
-    let files: BTreeSet<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .split('\0')
-        .filter(|path| !path.is_empty() && root().join(path).is_file())
-        .map(str::to_owned)
-        .collect();
-    files.into_iter().collect()
-}
-
-/// A fenced code block: the line of its opening fence (1-based), its language (the first word
-/// of the info string, empty when there is none) and the HTML comment on the line before it.
-#[derive(Debug, PartialEq)]
-struct Block {
-    line: usize,
-    language: String,
-    comment: Option<String>,
-}
-
-/// The fenced code blocks of a Markdown text (backtick fences, indented or not, as the runners
-/// read them: in a list item a fence is indented; a block runs to the next fence at least as
-/// long as its opening one).
-fn blocks(text: &str) -> Vec<Block> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut found = Vec::new();
-    let mut open: Option<usize> = None;
-    for (index, line) in lines.iter().enumerate() {
-        let trimmed = line.trim_start_matches([' ', '\t']);
-        let fence = trimmed.len() - trimmed.trim_start_matches('`').len();
-        if fence < 3 {
-            continue;
-        }
-        match open {
-            Some(length) => {
-                if fence >= length && trimmed[fence..].trim().is_empty() {
-                    open = None;
-                }
-            }
-            None => {
-                open = Some(fence);
-                let before = index.checked_sub(1).map(|i| lines[i].trim());
-                found.push(Block {
-                    line: index + 1,
-                    language: trimmed[fence..]
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_owned(),
-                    comment: before
-                        .filter(|l| l.starts_with("<!--") && l.ends_with("-->"))
-                        .map(|l| l["<!--".len()..l.len() - "-->".len()].trim().to_owned()),
-                });
-            }
-        }
-    }
-    found
+    markdown::markdown_files(&root())
 }
 
 /// What a block's comment says: `Ok` when it says why the block is not run, with a reason, or
@@ -210,29 +145,16 @@ fn every_file_with_rust_blocks_is_doctested() {
     }
 }
 
-/// The text of a Markdown file outside its fenced code blocks, line by line (code lines blank).
+/// The text of a Markdown file outside its fenced code blocks, line by line (the lines of a
+/// block, its fences included, blank).
 fn prose(text: &str) -> Vec<String> {
-    let mut inside: Option<usize> = None;
-    text.lines()
-        .map(|line| {
-            let trimmed = line.trim_start_matches([' ', '\t']);
-            let fence = trimmed.len() - trimmed.trim_start_matches('`').len();
-            let is_fence = fence >= 3;
-            match inside {
-                Some(length) => {
-                    if is_fence && fence >= length && trimmed[fence..].trim().is_empty() {
-                        inside = None;
-                    }
-                    String::new()
-                }
-                None if is_fence => {
-                    inside = Some(fence);
-                    String::new()
-                }
-                None => line.to_owned(),
-            }
-        })
-        .collect()
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    for block in blocks(text) {
+        lines[block.line - 1..block.end]
+            .iter_mut()
+            .for_each(String::clear);
+    }
+    lines
 }
 
 /// A line without its code spans (`` `…` ``), which hold no links.

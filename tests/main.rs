@@ -26,6 +26,7 @@ mod checks;
 mod conversions;
 mod corpus;
 mod docs;
+// The Markdown files and their code blocks, which cli/tests/docs.rs reads too.
 mod errors;
 mod grammar_rules;
 mod install_docs;
@@ -36,6 +37,8 @@ mod layers;
 mod light_core;
 mod long_inputs;
 mod mapping;
+#[path = "common/markdown.rs"]
+mod markdown;
 mod named_rules;
 mod normalize;
 mod properties;

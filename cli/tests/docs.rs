@@ -18,90 +18,14 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::markdown::{blocks, markdown_files, Block};
+
 /// The repository's root (the workspace, whose member cli/ this crate is).
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("cli/ is in the workspace")
         .to_owned()
-}
-
-/// The Markdown files: tracked, or new and not ignored (`git ls-files -co --exclude-standard`),
-/// as paths from the root; those in the index but no longer on disk left out.
-fn markdown_files(root: &Path) -> Vec<String> {
-    let out = Command::new("git")
-        .args(["ls-files", "-z", "-co", "--exclude-standard", "--", "*.md"])
-        .current_dir(root)
-        .output()
-        .expect("run git ls-files");
-    assert!(
-        out.status.success(),
-        "git ls-files: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let mut files: Vec<String> = String::from_utf8(out.stdout)
-        .expect("git ls-files prints UTF-8 paths")
-        .split('\0')
-        .filter(|path| !path.is_empty() && root.join(path).is_file())
-        .map(str::to_owned)
-        .collect();
-    files.sort();
-    files.dedup();
-    files
-}
-
-/// A fenced code block of a Markdown file.
-#[derive(Debug, PartialEq)]
-struct Block {
-    /// The line of the opening fence, from 1.
-    line: usize,
-    /// The first word of the info string, empty when there is none.
-    language: String,
-    /// Whether the line before the fence hands the block to another runner or says why it is
-    /// not run (`<!-- run by …` or `<!-- not run: …`).
-    skipped: bool,
-    /// The lines between the fences, each with its line number and without the indentation of
-    /// the opening fence (a block in a list item).
-    lines: Vec<(usize, String)>,
-}
-
-/// The fenced code blocks of a Markdown text: an opening fence is a run of three backticks or
-/// more, indented or not, then the info string; the block runs to a fence of backticks at least
-/// as long with nothing after it (or to the end of the text).
-fn blocks(text: &str) -> Vec<Block> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut found: Vec<Block> = Vec::new();
-    // The backticks and the indentation of the open block's fence.
-    let mut open: Option<(usize, usize)> = None;
-    for (index, line) in lines.iter().enumerate() {
-        let trimmed = line.trim_start_matches(' ');
-        let indent = line.len() - trimmed.len();
-        let ticks = trimmed.len() - trimmed.trim_start_matches('`').len();
-        match open {
-            Some((length, _)) if ticks >= length && trimmed[ticks..].trim().is_empty() => open = None,
-            Some((_, fence_indent)) => {
-                let strip = indent.min(fence_indent);
-                let block = found.last_mut().expect("an open block");
-                block.lines.push((index + 1, line[strip..].to_owned()));
-            }
-            None if ticks >= 3 => {
-                open = Some((ticks, indent));
-                let before = index.checked_sub(1).map_or("", |i| lines[i].trim());
-                found.push(Block {
-                    line: index + 1,
-                    language: trimmed[ticks..]
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_owned(),
-                    skipped: before.starts_with("<!-- run by") || before.starts_with("<!-- not run:"),
-                    lines: Vec::new(),
-                });
-            }
-            None => {}
-        }
-    }
-    found
 }
 
 /// A command of a `console` block: its line, the text after `$ `, and the lines under it.
@@ -203,14 +127,14 @@ fn run(root: &Path, command: &str) -> (Vec<String>, Option<i32>) {
     (lines, status.code())
 }
 
-/// Runs the commands of every `console` block of `text` (not skipped), and returns how many
+/// Runs the commands of every `console` block of `text` (but those a comment leaves out), and returns how many
 /// blocks it ran and a message for each command whose output is not what the block shows.
 fn check_file(root: &Path, file: &str, text: &str) -> (usize, Vec<String>) {
     let mut ran = 0;
     let mut failures = Vec::new();
     for block in blocks(text)
         .iter()
-        .filter(|b| b.language == "console" && !b.skipped)
+        .filter(|b| b.language == "console" && b.comment.is_none())
     {
         ran += 1;
         let examples = match examples(block) {
@@ -302,7 +226,7 @@ fn the_repository_has_console_blocks() {
             let text = fs::read_to_string(root.join(file)).unwrap();
             blocks(&text)
                 .iter()
-                .filter(|b| b.language == "console" && !b.skipped)
+                .filter(|b| b.language == "console" && b.comment.is_none())
                 .count()
         })
         .sum();
@@ -407,20 +331,32 @@ fn blocks_are_found_with_their_language_lines_and_comment() {
                 ```\n\
                 never closed\n";
     let found = blocks(text);
-    let block = |line: usize, language: &str, skipped: bool, lines: &[(usize, &str)]| Block {
-        line,
-        language: language.to_owned(),
-        skipped,
-        lines: lines.iter().map(|(n, l)| (*n, (*l).to_owned())).collect(),
-    };
+    let block =
+        |(line, end): (usize, usize), language: &str, comment: Option<&str>, lines: &[(usize, &str)]| Block {
+            line,
+            end,
+            language: language.to_owned(),
+            comment: comment.map(str::to_owned),
+            lines: lines.iter().map(|(n, l)| (*n, (*l).to_owned())).collect(),
+        };
     assert_eq!(
         found,
         [
-            block(3, "console", false, &[(4, "$ iri --version"), (5, "iri ...")]),
-            block(9, "console", true, &[(10, "$ cargo install iri-cli")]),
-            block(13, "c", true, &[(14, "int x;")]),
-            block(17, "sh", false, &[(18, "echo ```"), (19, "  indented")]),
-            block(21, "", false, &[(22, "never closed")]),
+            block((3, 6), "console", None, &[(4, "$ iri --version"), (5, "iri ...")]),
+            block(
+                (9, 11),
+                "console",
+                Some("not run: it installs something"),
+                &[(10, "$ cargo install iri-cli")]
+            ),
+            block(
+                (13, 15),
+                "c",
+                Some("run by capi/test.sh: the C examples"),
+                &[(14, "int x;")]
+            ),
+            block((17, 20), "sh", None, &[(18, "echo ```"), (19, "  indented")]),
+            block((21, 22), "", None, &[(22, "never closed")]),
         ]
     );
     let console = &found[0];
@@ -434,8 +370,9 @@ fn blocks_are_found_with_their_language_lines_and_comment() {
     );
     let stray = Block {
         line: 1,
+        end: 3,
         language: "console".into(),
-        skipped: false,
+        comment: None,
         lines: vec![(2, "out".into())],
     };
     assert_eq!(examples(&stray), Err(2));

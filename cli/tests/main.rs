@@ -8,12 +8,15 @@ mod common;
 mod check;
 mod cli;
 mod docs;
+// The Markdown files and their code blocks, as the library's tests/docs.rs reads them.
 mod encode;
 mod errors;
 mod generate;
 mod hostile;
 mod io;
 mod lint;
+#[path = "../../tests/common/markdown.rs"]
+mod markdown;
 mod rdf;
 mod rdf_bounded;
 mod rdf_options;
